@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 4310)
+export const E2E_URL = `http://localhost:${PORT}`
+
+/**
+ * Journeys run the built app in demo mode (embedded PostgreSQL in a throw-away folder, the
+ * Google stand-in) in Debian's Chromium; Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${E2E_URL}/api/meta`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      APP_URL: E2E_URL,
+      DATA_DIR: '.tmp/e2e-data',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '5441',
+      GOOGLE_STANDIN_PORT: process.env.E2E_GOOGLE_PORT ?? '4411',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+  },
+})

@@ -1,0 +1,26 @@
+/** The option sets of the product (spec section 3), shared by the database, the API and the forms. */
+export const CONTACT_TONES = ['professional', 'casual', 'friendly', 'formal'] as const
+export const FORMALITIES = ['formal', 'informal'] as const
+export const LANGUAGES = ['english', 'spanish', 'french', 'german'] as const
+export const PROFILE_TONES = [...CONTACT_TONES, 'witty', 'direct', 'empathetic'] as const
+export const PROFILE_STYLES = [
+  'concise',
+  'detailed',
+  'conversational',
+  'technical',
+  'creative',
+  'analytical',
+] as const
+export const VOCABULARIES = ['standard', 'simple', 'advanced', 'industry-specific'] as const
+export const SENTENCE_STRUCTURES = ['short', 'long', 'mixed'] as const
+export const EMAIL_THEMES = ['minimal', 'compact', 'colorful'] as const
+export const PRIORITY_DISPLAYS = ['icons', 'text', 'colors', 'minimal'] as const
+export const TICKET_TYPES = ['bug', 'feature', 'support', 'feedback'] as const
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const
+export const PLANS = ['free', 'pro'] as const
+
+export const DEFAULT_GREETING = 'Dear'
+export const DEFAULT_SIGNOFF = 'Best regards'
+/** Free plan allowance (decision D16); the client still falls back to 5 when the field is missing. */
+export const FREE_AI_EMAILS_PER_MONTH = 20

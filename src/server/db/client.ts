@@ -1,0 +1,24 @@
+import path from 'node:path'
+import pg from 'pg'
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import * as schema from './schema.js'
+
+export type Database = NodePgDatabase<typeof schema>
+export type DatabaseHandle = { db: Database; pool: pg.Pool; close: () => Promise<void> }
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations')
+
+/** Opens a pool on `url`; the same code serves the embedded and an external PostgreSQL. */
+export function openDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {})
+  const db = drizzle(pool, { schema })
+  return { db, pool, close: () => pool.end() }
+}
+
+/** Applies the drizzle-kit migrations in order; safe to run at every start. */
+export async function runMigrations(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder })
+}

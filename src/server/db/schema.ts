@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { DEFAULT_GREETING, DEFAULT_SIGNOFF } from '../../contract/options.js'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`)
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').unique(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  avatar: text('avatar'),
+  googleId: text('google_id').unique(),
+  // OAuth tokens are AES-256-GCM ciphertexts (lib/crypto.ts), never plain text.
+  gmailAccessToken: text('gmail_access_token'),
+  gmailRefreshToken: text('gmail_refresh_token'),
+  gmailTokenExpiresAt: timestamp('gmail_token_expires_at', { withTimezone: true }),
+  gmailConnected: boolean('gmail_connected').notNull().default(false),
+  plan: text('plan', { enum: ['free', 'pro'] })
+    .notNull()
+    .default('free'),
+  proExpiration: timestamp('pro_expiration', { withTimezone: true }),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  aiEmailsUsedThisMonth: integer('ai_emails_used_this_month').notNull().default(0),
+  lastUsageReset: timestamp('last_usage_reset', { withTimezone: true }).notNull().defaultNow(),
+  hasCompletedOnboarding: boolean('has_completed_onboarding').notNull().default(false),
+  hasSeenTutorial: boolean('has_seen_tutorial').notNull().default(false),
+  createdAt: createdAt(),
+})
+
+/** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  aiSuggestions: boolean('ai_suggestions').notNull().default(true),
+  defaultTone: text('default_tone').notNull().default('professional'),
+  defaultLanguage: text('default_language').notNull().default('english'),
+  emailTheme: text('email_theme').notNull().default('minimal'),
+  priorityDisplay: text('priority_display').notNull().default('colors'),
+  animationsEnabled: boolean('animations_enabled').notNull().default(true),
+  compactView: boolean('compact_view').notNull().default(false),
+  autoRefresh: boolean('auto_refresh').notNull().default(true),
+  soundNotifications: boolean('sound_notifications').notNull().default(false),
+  updatedAt: updatedAt(),
+})
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    avatar: text('avatar'),
+    tone: text('tone').notNull().default('professional'),
+    formality: text('formality').notNull().default('formal'),
+    language: text('language').notNull().default('english'),
+    greeting: text('greeting').notNull().default(DEFAULT_GREETING),
+    signoff: text('signoff').notNull().default(DEFAULT_SIGNOFF),
+    memory: text('memory'),
+    context: text('context'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('contacts_user_email_uq').on(t.userId, sql`lower(${t.email})`)],
+)
+
+export const writingProfiles = pgTable(
+  'writing_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    tone: text('tone').notNull().default('professional'),
+    style: text('style').notNull().default('concise'),
+    vocabulary: text('vocabulary').notNull().default('standard'),
+    sentenceStructure: text('sentence_structure').notNull().default('mixed'),
+    personalityTraits: textList('personality_traits'),
+    commonPhrases: textList('common_phrases'),
+    avoidPhrases: textList('avoid_phrases'),
+    signatureStyle: text('signature_style'),
+    exampleText: text('example_text'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('writing_profiles_user_id_idx').on(t.userId),
+    // At most one default profile per user, enforced by the database itself.
+    uniqueIndex('writing_profiles_one_default_uq')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
+)
+
+export const aiDrafts = pgTable(
+  'ai_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    writingProfileId: uuid('writing_profile_id').references(() => writingProfiles.id, {
+      onDelete: 'set null',
+    }),
+    userInput: text('user_input').notNull(),
+    aiDraft: text('ai_draft').notNull(),
+    finalVersion: text('final_version'),
+    subject: text('subject'),
+    status: text('status').notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('ai_drafts_user_id_idx').on(t.userId)],
+)
+
+/** Inkwell's cache of the user's Gmail threads (the sync engine fills it). */
+export const emailThreads = pgTable(
+  'email_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id').notNull(),
+    subject: text('subject').notNull().default(''),
+    participants: textList('participants'),
+    lastMessageDate: timestamp('last_message_date', { withTimezone: true }),
+    isRead: boolean('is_read').notNull().default(true),
+    isStarred: boolean('is_starred').notNull().default(false),
+    labels: textList('labels'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_threads_user_thread_uq').on(t.userId, t.threadId),
+    index('email_threads_user_date_idx').on(t.userId, t.lastMessageDate),
+  ],
+)
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Tickets outlive their author's account: support history is kept, anonymised.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    priority: text('priority').notNull().default('medium'),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    url: text('url'),
+    userAgent: text('user_agent'),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tickets_status_idx').on(t.status)],
+)
+
+export type UserRow = typeof users.$inferSelect
+export type SessionRow = typeof sessions.$inferSelect

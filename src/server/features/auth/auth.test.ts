@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { users } from '../../db/schema.js'
+import {
+  chooseAccount,
+  cookieFrom,
+  sameOrigin,
+  signIn,
+  startHarness,
+  type Harness,
+} from '../../test/harness.js'
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness({
+    users: [
+      { email: 'ada@example.com', name: 'Ada Lovelace' },
+      { email: 'grace@example.com', name: 'Grace Hopper' },
+      { email: 'unverified@example.com', name: 'Not Verified', email_verified: false },
+      { email: 'taken@example.com', name: 'Taken Address' },
+    ],
+  })
+})
+afterAll(async () => h?.close())
+
+async function currentUser(session: string | undefined) {
+  return h.app.inject({
+    method: 'GET',
+    url: '/api/auth/user',
+    cookies: session ? { inkwell_session: session } : {},
+  })
+}
+
+/** Starts a login and returns what the callback needs, to tamper with. */
+async function startLogin() {
+  const login = await h.app.inject({ method: 'GET', url: '/api/auth/google/login' })
+  const location = new URL(String(login.headers.location))
+  return { login, location, flow: cookieFrom(login, 'inkwell_oauth')!, state: location.searchParams.get('state')! }
+}
+
+describe('Google sign-in', () => {
+  it('redirects to Google with PKCE, state and the Gmail scope', async () => {
+    const { login, location, flow } = await startLogin()
+    expect(login.statusCode).toBe(302)
+    expect(location.origin).toBe(new URL(h.standIn.url).origin)
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(location.searchParams.get('scope')).toContain('https://www.googleapis.com/auth/gmail.modify')
+    expect(location.searchParams.get('access_type')).toBe('offline')
+    expect(flow).toBeTruthy()
+    const flowCookie = login.cookies.find((c) => c.name === 'inkwell_oauth')!
+    expect(flowCookie.httpOnly).toBe(true)
+    // The verifier never leaves the server in readable form.
+    expect(flow).not.toContain(location.searchParams.get('state')!)
+  })
+
+  it('signs a new user in, starts a session and lands on /oauth-success', async () => {
+    const { callback, session } = await signIn(h, 'ada@example.com')
+    expect(callback.statusCode).toBe(302)
+    expect(callback.headers.location).toBe('/oauth-success')
+    const sessionCookie = callback.cookies.find((c) => c.name === 'inkwell_session')!
+    expect(sessionCookie.httpOnly).toBe(true)
+    expect(sessionCookie.sameSite).toBe('Lax')
+    const success = callback.cookies.find((c) => c.name === 'oauth_success')!
+    expect(success.httpOnly).toBeFalsy()
+    expect(success.maxAge).toBe(60)
+
+    const me = await currentUser(session)
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      gmailConnected: true,
+      isAdmin: false,
+    })
+  })
+
+  it('finds the same user again on a second sign-in instead of creating another', async () => {
+    await signIn(h, 'ada@example.com')
+    const rows = await h.db.select().from(users).where(eq(users.email, 'ada@example.com'))
+    expect(rows).toHaveLength(1)
+  })
+
+  it('says isAdmin for the addresses in ADMIN_EMAILS', async () => {
+    const { session } = await signIn(h, 'grace@example.com')
+    expect((await currentUser(session)).json()).toMatchObject({ isAdmin: true })
+  })
+
+  it('stores the Google tokens encrypted, not as plain text', async () => {
+    const [row] = await h.db.select().from(users).where(eq(users.email, 'ada@example.com'))
+    expect(row!.gmailAccessToken).toMatch(/^v1\./)
+    expect(row!.gmailAccessToken).not.toContain('google_')
+    expect(row!.gmailRefreshToken).not.toContain('google_refresh_')
+    // ...and they are the real tokens once opened with the key.
+    expect(h.secrets.open(row!.gmailAccessToken!)).toMatch(/^google_/)
+    expect(h.secrets.open(row!.gmailRefreshToken!)).toMatch(/^google_refresh_/)
+  })
+
+  it('refuses a callback whose state was forged', async () => {
+    const { location, flow } = await startLogin()
+    const back = await chooseAccount(location.toString(), 'ada@example.com')
+    back.searchParams.set('state', 'forged-state')
+    const callback = await h.app.inject({
+      url: `${back.pathname}${back.search}`,
+      cookies: { inkwell_oauth: flow },
+    })
+    expect(callback.headers.location).toBe('/auth?error=oauth_failed')
+    expect(cookieFrom(callback, 'inkwell_session')).toBeUndefined()
+  })
+
+  it('refuses a callback without state, or without the flow cookie', async () => {
+    const { location, flow } = await startLogin()
+    const back = await chooseAccount(location.toString(), 'ada@example.com')
+    const code = back.searchParams.get('code')!
+    const noState = await h.app.inject({
+      url: `/api/auth/google/callback?code=${code}`,
+      cookies: { inkwell_oauth: flow },
+    })
+    expect(noState.headers.location).toBe('/auth?error=oauth_failed')
+    const noCookie = await h.app.inject({ url: `${back.pathname}${back.search}` })
+    expect(noCookie.headers.location).toBe('/auth?error=oauth_failed')
+  })
+
+  it('answers oauth_failed when the user cancels at Google', async () => {
+    const { flow, state } = await startLogin()
+    const callback = await h.app.inject({
+      url: `/api/auth/google/callback?error=access_denied&state=${state}`,
+      cookies: { inkwell_oauth: flow },
+    })
+    expect(callback.headers.location).toBe('/auth?error=oauth_failed')
+  })
+
+  it('answers token_exchange when Google refuses the code', async () => {
+    const { flow, state } = await startLogin()
+    const callback = await h.app.inject({
+      url: `/api/auth/google/callback?code=not-a-real-code&state=${state}`,
+      cookies: { inkwell_oauth: flow },
+    })
+    expect(callback.headers.location).toBe('/auth?error=token_exchange')
+  })
+
+  it('answers no_email when Google has no verified address for the account', async () => {
+    const { callback } = await signIn(h, 'unverified@example.com')
+    expect(callback.headers.location).toBe('/auth?error=no_email')
+    const rows = await h.db.select().from(users).where(eq(users.email, 'unverified@example.com'))
+    expect(rows).toHaveLength(0)
+  })
+
+  it('answers user_creation when the address belongs to another Google account', async () => {
+    await h.db.insert(users).values({ email: 'taken@example.com', name: 'Someone', googleId: 'other-google-id' })
+    const { callback } = await signIn(h, 'taken@example.com')
+    expect(callback.headers.location).toBe('/auth?error=user_creation')
+  })
+
+  it('answers session_save when the session cannot be stored', async () => {
+    await h.db.execute(sql`alter table sessions rename to sessions_away`)
+    try {
+      const { callback } = await signIn(h, 'ada@example.com')
+      expect(callback.headers.location).toBe('/auth?error=session_save')
+    } finally {
+      await h.db.execute(sql`alter table sessions_away rename to sessions`)
+    }
+  })
+
+  it('refuses an unknown intent with a 400 that says what is wrong', async () => {
+    const response = await h.app.inject({ url: '/api/auth/google/login?intent=steal' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error.code).toBe('validation_error')
+    expect(response.json().error.message).toContain('intent')
+  })
+
+  it('sends /auth/google to the Gmail connection flow', async () => {
+    const response = await h.app.inject({ url: '/auth/google' })
+    expect(response.headers.location).toBe('/api/auth/google/login?intent=connect')
+  })
+})
+
+describe('sessions', () => {
+  it('answers 401 without a session, or with an unknown one', async () => {
+    expect((await currentUser(undefined)).statusCode).toBe(401)
+    const bogus = await currentUser('not-a-session')
+    expect(bogus.statusCode).toBe(401)
+    expect(bogus.json()).toEqual({ error: { code: 'unauthorized', message: 'Not signed in' } })
+  })
+
+  it('ends the session on logout: the old cookie no longer works', async () => {
+    const { session } = await signIn(h, 'ada@example.com')
+    expect((await currentUser(session)).statusCode).toBe(200)
+    const logout = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: sameOrigin,
+      cookies: { inkwell_session: session! },
+    })
+    expect(logout.statusCode).toBe(204)
+    expect((await currentUser(session)).statusCode).toBe(401)
+  })
+
+  it('refuses a state-changing call from another origin', async () => {
+    const { session } = await signIn(h, 'ada@example.com')
+    for (const headers of [{ origin: 'https://evil.example' }, {}]) {
+      const response = await h.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers,
+        cookies: { inkwell_session: session! },
+      })
+      expect(response.statusCode).toBe(403)
+    }
+    expect((await currentUser(session)).statusCode).toBe(200)
+  })
+})
+
+describe('Gmail disconnect', () => {
+  it('revokes the grant at Google and forgets the tokens', async () => {
+    const { session } = await signIn(h, 'ada@example.com')
+    const [before] = await h.db.select().from(users).where(eq(users.email, 'ada@example.com'))
+    const refreshToken = h.secrets.open(before!.gmailRefreshToken!)
+
+    const response = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/gmail/disconnect',
+      headers: sameOrigin,
+      cookies: { inkwell_session: session! },
+    })
+    expect(response.statusCode).toBe(200)
+    expect((await currentUser(session)).json()).toMatchObject({ gmailConnected: false })
+    const [after] = await h.db.select().from(users).where(eq(users.email, 'ada@example.com'))
+    expect(after!.gmailAccessToken).toBeNull()
+    expect(after!.gmailRefreshToken).toBeNull()
+
+    // Google no longer honours the refresh token.
+    const refresh = await fetch(`${h.standIn.url}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: 'inkwell-demo.apps.googleusercontent.com',
+        client_secret: 'inkwell-demo-secret',
+      }),
+    })
+    expect(refresh.status).toBe(400)
+  })
+})
+
+describe('the plan', () => {
+  it('answers the plan box from the user row', async () => {
+    const { session } = await signIn(h, 'grace@example.com')
+    const response = await h.app.inject({ url: '/api/user/plan', cookies: { inkwell_session: session! } })
+    expect(response.json()).toEqual({
+      plan: 'free',
+      aiEmailsUsed: 0,
+      aiEmailsLimit: 20,
+      canGenerateAI: true,
+      proExpiration: null,
+    })
+  })
+})
+
+describe('without Google configured', () => {
+  it('sends sign-in to /auth?error=oauth_config', async () => {
+    const bare = await startHarness({ google: 'unconfigured' })
+    try {
+      const response = await bare.app.inject({ url: '/api/auth/google/login' })
+      expect(response.headers.location).toBe('/auth?error=oauth_config')
+    } finally {
+      await bare.close()
+    }
+  })
+})

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { PlanInfoSchema } from '../../../contract/billing.js'
+import { requireUser } from '../auth/session.js'
+import { planInfo } from './plan.js'
+
+export async function billingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  r.get(
+    '/api/user/plan',
+    { preHandler: app.authenticate, schema: { response: { 200: PlanInfoSchema } } },
+    async (request) => planInfo(requireUser(request)),
+  )
+}

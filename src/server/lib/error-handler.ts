@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from './errors.js'
+
+type Body = { error: { code: string; message: string } }
+
+function describeValidation(
+  issues: { instancePath?: string; message?: string; params?: unknown }[],
+  context: string | undefined,
+): string {
+  return issues
+    .map((issue) => {
+      const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.')
+      const where = field || context || 'request'
+      return `${where}: ${issue.message ?? 'is invalid'}`
+    })
+    .join('; ')
+}
+
+/** The one error handler: typed errors keep their status, 5xx details never reach clients. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number
+    let body: Body
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400
+      const message = describeValidation(error.validation, error.validationContext)
+      body = { error: { code: 'validation_error', message } }
+    } else if (error instanceof AppError) {
+      status = error.statusCode
+      body = { error: { code: error.code, message: error.message } }
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: bad JSON, body too large, unsupported media type...
+      status = error.statusCode
+      const code = status === 429 ? 'too_many_requests' : 'bad_request'
+      body = { error: { code, message: error.message } }
+    } else {
+      status = 500
+      body = { error: { code: 'internal_error', message: 'Something went wrong on our side' } }
+    }
+    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ status, code: body.error.code }, body.error.message)
+    return reply.status(status).send(body)
+  })
+}
+
+/** The 404 body for an unknown API route. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const message = `No route for ${request.method} ${request.url.split('?')[0]}`
+  return reply.status(404).send({ error: { code: 'not_found', message } })
+}

@@ -1,0 +1,52 @@
+/** Errors a service throws on purpose; the error handler maps each to its status code. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+    this.name = new.target.name
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string, code = 'bad_request') {
+    super(400, code, message)
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Not signed in', code = 'unauthorized') {
+    super(401, code, message)
+  }
+}
+export class PaymentRequired extends AppError {
+  constructor(message: string, code = 'payment_required') {
+    super(402, code, message)
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'Forbidden', code = 'forbidden') {
+    super(403, code, message)
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found', code = 'not_found') {
+    super(404, code, message)
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message)
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(message: string, code = 'too_many_requests') {
+    super(429, code, message)
+  }
+}
+export class UpstreamError extends AppError {
+  constructor(message: string, code = 'upstream_error') {
+    super(502, code, message)
+  }
+}

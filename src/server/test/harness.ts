@@ -1,0 +1,111 @@
+import net from 'node:net'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { loadConfig, STANDIN_OAUTH_CLIENT, type Config } from '../config.js'
+import { buildApp } from '../app.js'
+import { generateKey, SecretBox } from '../lib/crypto.js'
+import { GoogleOAuth, standInEndpoints } from '../features/auth/google.js'
+import { startGoogleStandIn, type GoogleStandIn, type StandInUser } from '../standins/google.js'
+import { createTestDatabase } from './database.js'
+
+export const APP_URL = 'http://localhost:3999'
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>
+
+/**
+ * The app as tests see it: a fresh database, the real Google stand-in over HTTP, and the
+ * Fastify instance (called with `inject`). Nothing inside the app is mocked.
+ */
+export async function startHarness(options: {
+  users?: StandInUser[]
+  withMailbox?: boolean
+  config?: Partial<Config>
+  google?: 'standin' | 'unconfigured'
+} = {}) {
+  const users = options.users ?? [
+    { email: 'ada@example.com', name: 'Ada Lovelace' },
+    { email: 'grace@example.com', name: 'Grace Hopper' },
+  ]
+  const database = await createTestDatabase()
+  const redirectUri = `${APP_URL}/api/auth/google/callback`
+  const standIn: GoogleStandIn = await startGoogleStandIn({
+    port: await freePort(),
+    redirectUris: [redirectUri],
+    users,
+    withMailbox: options.withMailbox ?? false,
+  })
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, ADMIN_EMAILS: 'grace@example.com' }),
+    ...options.config,
+  }
+  const secrets = new SecretBox(generateKey())
+  const google =
+    options.google === 'unconfigured'
+      ? null
+      : new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints: standInEndpoints(standIn.url) })
+  const app: FastifyInstance = await buildApp({ config, db: database.db, secrets, google, webRoot: null })
+  await app.ready()
+  return {
+    app,
+    db: database.db,
+    pool: database.pool,
+    standIn,
+    secrets,
+    config,
+    async close() {
+      await app.close()
+      await standIn.close()
+      await database.drop()
+    },
+  }
+}
+
+export function cookieFrom(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((c) => c.name === name)?.value
+}
+
+/** Picks `email` on the stand-in's account chooser, as a person would; returns its redirect. */
+export async function chooseAccount(authorizationUrl: string, email: string): Promise<URL> {
+  const auth = new URL(authorizationUrl)
+  const page = await fetch(auth)
+  const html = await page.text()
+  if (!html.includes(email)) throw new Error(`${email} is not offered on the account chooser`)
+  const form = new URLSearchParams({ email })
+  for (const key of ['redirect_uri', 'scope', 'state', 'nonce', 'client_id', 'code_challenge', 'code_challenge_method']) {
+    form.set(key, auth.searchParams.get(key) ?? '')
+  }
+  const response = await fetch(new URL('/o/oauth2/v2/auth/callback', auth), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  })
+  const location = response.headers.get('location')
+  if (response.status !== 302 || !location) throw new Error(`chooser answered ${response.status}`)
+  return new URL(location)
+}
+
+/** Runs the whole Google sign-in; returns the callback response and the session cookie. */
+export async function signIn(harness: Pick<Harness, 'app'>, email: string) {
+  const login = await harness.app.inject({ method: 'GET', url: '/api/auth/google/login' })
+  const flowCookie = cookieFrom(login, 'inkwell_oauth')
+  const back = await chooseAccount(String(login.headers.location), email)
+  const callback = await harness.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    cookies: flowCookie ? { inkwell_oauth: flowCookie } : {},
+  })
+  return { callback, session: cookieFrom(callback, 'inkwell_session') }
+}
+
+/** Headers of a same-origin browser request, for state-changing calls. */
+export const sameOrigin = { origin: APP_URL }

@@ -1,0 +1,17 @@
+import { Link } from 'wouter'
+import { Button } from '../components/ui/button'
+
+export function NotFoundScreen() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
+      <p className="text-6xl font-bold text-primary">404</p>
+      <h1 className="text-2xl font-semibold">Page Not Found</h1>
+      <p className="max-w-sm text-muted-foreground">
+        The page you are looking for does not exist or has moved.
+      </p>
+      <Button asChild>
+        <Link href="/">Back to home</Link>
+      </Button>
+    </main>
+  )
+}

@@ -1,0 +1,31 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { Spinner } from '../../../components/ui/spinner'
+import { useCurrentUser } from '../api/get-current-user'
+
+export function FullPageLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center gap-3 text-muted-foreground">
+      <Spinner size="lg" label="Loading..." />
+      <span aria-hidden="true">Loading...</span>
+    </div>
+  )
+}
+
+/** Renders its children for a signed-in user; otherwise redirects once to /auth. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { data: user, isLoading, isError } = useCurrentUser()
+  const [, navigate] = useLocation()
+  const redirected = useRef(false)
+  const signedOut = !isLoading && (isError || !user)
+
+  useEffect(() => {
+    if (signedOut && !redirected.current) {
+      redirected.current = true
+      navigate('/auth', { replace: true })
+    }
+  }, [signedOut, navigate])
+
+  if (isLoading || signedOut) return <FullPageLoading />
+  return <>{children}</>
+}
