@@ -23,7 +23,7 @@ test('sign in from the landing page, stay signed in, log out', async ({ page }) 
   await expect(page.getByText('Your AI-powered email assistant')).toBeVisible()
 
   await signInAs(page, ALEX.email)
-  await expect(page.getByText('Completing Sign In')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Completing Sign In' })).toBeVisible()
   await expect(page).toHaveURL(/\/app$/)
   const sidebar = page.getByRole('complementary').filter({ has: page.getByRole('navigation', { name: 'Main' }) })
   await expect(sidebar.getByTestId('user-name')).toHaveText(ALEX.name)
@@ -46,8 +46,10 @@ test('sign in from the landing page, stay signed in, log out', async ({ page }) 
 
 test('a sign-in error shows the spec message and leaves the address clean', async ({ page }) => {
   await page.goto('/auth?error=token_exchange')
-  await expect(page.getByText('Authentication Error')).toBeVisible()
-  await expect(page.getByText('Failed to exchange authorization code for tokens')).toBeVisible()
+  await expect(page.getByText('Authentication Error', { exact: true })).toBeVisible()
+  await expect(
+    page.getByText('Failed to exchange authorization code for tokens', { exact: true }),
+  ).toBeVisible()
   await expect(page).toHaveURL(/\/auth$/)
 })
 

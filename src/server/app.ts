@@ -57,8 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie)
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.appUrl) },
-    // The app opens its own Google sign-in window flow by navigation only.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // HSTS only means something on https; on the plain-http demo it would only confuse.
+    strictTransportSecurity: config.appUrl.startsWith('https://'),
   })
   await app.register(rateLimit, { global: false })
   registerErrorHandler(app)
@@ -102,7 +103,7 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
     return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${file}`)
   })
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/')
+    const isPage = ['GET', 'HEAD'].includes(request.method) && !request.url.startsWith('/api/')
     if (!isPage) return sendApiNotFound(request, reply)
     const file = request.url.split('?')[0] ?? '/'
     if (path.extname(file) && existsSync(path.join(root, file))) return reply.sendFile(file)

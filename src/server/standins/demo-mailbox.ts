@@ -459,7 +459,7 @@ function materialize(rng: Rng, draft: Draft, start: number, t: ThreadContext): S
       previous && LOCALES[draft.lang].quoteHeader(previous.date, address(previous.from))
     const text =
       draft.quote && previous
-        ? `${m.text}\n\n${quoteHeader}\n${previous.text.replace(/^/gm, '> ')}`
+        ? `${m.text}\n\n${quoteHeader}\n${previous.text.replace(/^/gm, '> ').replace(/^> $/gm, '>')}`
         : m.text
     const message: SeedMessage = {
       id: `m_${t.acct}_${n}`,

@@ -53,7 +53,7 @@ export function OAuthSuccessScreen() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
       <Brand />
       <div className="flex items-center gap-3">
-        <Spinner size="lg" label="Completing Sign In" />
+        <Spinner size="lg" label="Signing you in" />
         <h1 className="text-xl font-semibold">Completing Sign In</h1>
       </div>
       <p className="text-sm text-muted-foreground">Connecting your Google account…</p>
