@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { existsSync } from 'node:fs'
+import type { Pool } from 'pg'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
@@ -16,8 +17,21 @@ import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
 import { createAuthenticate } from './features/auth/session.js'
 import { authRoutes } from './features/auth/routes.js'
-import type { GoogleOAuth } from './features/auth/google.js'
+import { REAL_GOOGLE, type GoogleOAuth } from './features/auth/google.js'
+import { createMailRepository } from './features/mail/repository.js'
+import { createMailService } from './features/mail/service.js'
+import { createMailSync } from './features/mail/sync.js'
+import { mailRoutes } from './features/mail/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
+import { createContactsRepository } from './features/contacts/repository.js'
+import { createContactsService } from './features/contacts/service.js'
+import { contactsRoutes } from './features/contacts/routes.js'
+import { createProfilesRepository } from './features/profiles/repository.js'
+import { createProfilesService } from './features/profiles/service.js'
+import { profilesRoutes } from './features/profiles/routes.js'
+import { createAccountRepository } from './features/account/repository.js'
+import { createAccountService } from './features/account/service.js'
+import { accountRoutes } from './features/account/routes.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +43,8 @@ declare module 'fastify' {
 export type AppDeps = {
   config: Config
   db: Database
+  /** The pool behind `db`, for what needs one connection throughout (advisory locks). */
+  pool: Pool
   secrets: SecretBox
   /** null when Google is not configured: sign-in then answers oauth_config. */
   google: GoogleOAuth | null
@@ -74,6 +90,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   })
   app.decorate('authenticate', createAuthenticate(auth))
+  const mailRepo = createMailRepository(deps.db, deps.pool)
+  const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
+  const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
+  const account = createAccountService({
+    repo: createAccountRepository(deps.db),
+    auth,
+    contacts,
+    profiles,
+  })
 
   await app.register(authRoutes, {
     auth,
@@ -85,6 +110,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     demo: config.google.mode === 'standin',
   })
   await app.register(billingRoutes)
+  await app.register(contactsRoutes, { contacts })
+  await app.register(profilesRoutes, { profiles })
+  await app.register(accountRoutes, { account })
+  const mail = createMailService({
+    repo: mailRepo,
+    sync: createMailSync({ repo: mailRepo, options: config.mailSync, log: app.log }),
+    auth,
+    apiRootUrl: deps.google?.settings.endpoints.apiRootUrl ?? REAL_GOOGLE.apiRootUrl,
+    quotaUnitsPerMinute: config.gmailQuotaUnitsPerMinute,
+    log: app.log,
+  })
+  await app.register(mailRoutes, { mail })
+  // Let background syncs finish before the database goes away.
+  app.addHook('onClose', () => mail.idle())
 
   if (deps.webRoot) await serveWebApp(app, deps.webRoot)
   else app.setNotFoundHandler(sendApiNotFound)

@@ -34,6 +34,9 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: optionalString,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(10),
+  GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -57,6 +60,9 @@ export type Config = {
   adminEmails: string[]
   sessionTtlDays: number
   authRateLimitPerMinute: number
+  mailSync: { windowDays: number; concurrency: number; firstPageSize: number; pageSize: number }
+  /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
+  gmailQuotaUnitsPerMinute: number
 }
 
 /** Client id and secret the stand-in is seeded with; they never reach a real Google. */
@@ -105,6 +111,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmails,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    mailSync: {
+      windowDays: env.MAIL_SYNC_WINDOW_DAYS,
+      concurrency: env.MAIL_SYNC_CONCURRENCY,
+      firstPageSize: 50,
+      pageSize: 100,
+    },
+    gmailQuotaUnitsPerMinute: env.GMAIL_QUOTA_UNITS_PER_MINUTE,
   }
 }
 

@@ -3,7 +3,9 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -151,7 +153,11 @@ export const aiDrafts = pgTable(
   (t) => [index('ai_drafts_user_id_idx').on(t.userId)],
 )
 
-/** Inkwell's cache of the user's Gmail threads (the sync engine fills it). */
+/**
+ * Inkwell's cache of the user's Gmail threads (the sync engine fills it). Each row also
+ * carries what the inbox list needs from the thread's latest message, so the list is one
+ * indexed read.
+ */
 export const emailThreads = pgTable(
   'email_threads',
   {
@@ -161,18 +167,74 @@ export const emailThreads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     threadId: text('thread_id').notNull(),
     subject: text('subject').notNull().default(''),
+    snippet: text('snippet').notNull().default(''),
     participants: textList('participants'),
-    lastMessageDate: timestamp('last_message_date', { withTimezone: true }),
+    lastMessageDate: timestamp('last_message_date', { withTimezone: true }).notNull(),
+    /** Gmail id of the latest message, whose fields the list shows. */
+    latestMessageId: text('latest_message_id').notNull(),
+    messageCount: integer('message_count').notNull().default(1),
+    hasAttachments: boolean('has_attachments').notNull().default(false),
     isRead: boolean('is_read').notNull().default(true),
     isStarred: boolean('is_starred').notNull().default(false),
+    /** Union of the messages' Gmail label ids. */
     labels: textList('labels'),
+    historyId: text('history_id'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('email_threads_user_thread_uq').on(t.userId, t.threadId),
-    index('email_threads_user_date_idx').on(t.userId, t.lastMessageDate),
+    index('email_threads_user_date_idx').on(t.userId, t.lastMessageDate.desc(), t.threadId.desc()),
+    index('email_threads_labels_idx').using('gin', t.labels),
   ],
 )
+
+export type StoredAttachment = { attachmentId: string; filename: string; mimeType: string; size: number }
+
+export const emailMessages = pgTable(
+  'email_messages',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gmailId: text('gmail_id').notNull(),
+    threadId: text('thread_id').notNull(),
+    historyId: text('history_id'),
+    internalDate: timestamp('internal_date', { withTimezone: true }).notNull(),
+    labels: textList('labels'),
+    snippet: text('snippet').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    fromName: text('from_name').notNull().default(''),
+    fromEmail: text('from_email').notNull().default(''),
+    toHeader: text('to_header').notNull().default(''),
+    ccHeader: text('cc_header').notNull().default(''),
+    bccHeader: text('bcc_header').notNull().default(''),
+    replyTo: text('reply_to').notNull().default(''),
+    dateHeader: text('date_header').notNull().default(''),
+    messageIdHeader: text('message_id_header').notNull().default(''),
+    inReplyTo: text('in_reply_to').notNull().default(''),
+    referencesHeader: text('references_header').notNull().default(''),
+    textBody: text('text_body').notNull().default(''),
+    htmlBody: text('html_body'),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gmailId] }),
+    index('email_messages_user_thread_idx').on(t.userId, t.threadId),
+  ],
+)
+
+/** Where each user's sync stands; `historyId` is the point incremental syncs resume from. */
+export const mailSyncState = pgTable('mail_sync_state', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  historyId: text('history_id'),
+  fullSyncCompletedAt: timestamp('full_sync_completed_at', { withTimezone: true }),
+  lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** Gmail ids of user labels by name, e.g. the Follow-up label (D3). */
+  labelNames: jsonb('label_names').$type<Record<string, string>>().notNull().default({}),
+})
 
 export const tickets = pgTable(
   'tickets',

@@ -84,9 +84,9 @@ const BLOCK: [Kind, number][] = [
 ]
 /** Per kind: [unread, starred, archived] probabilities. */
 const FLAGS: Record<'person' | 'bulk' | 'notice', [number, number, number]> = {
-  person: [0.27, 0.24, 0.04],
-  bulk: [0.42, 0.02, 0.08],
-  notice: [0.27, 0.08, 0.12],
+  person: [0.24, 0.24, 0.025],
+  bulk: [0.38, 0.02, 0.05],
+  notice: [0.24, 0.08, 0.07],
 }
 
 type Rng = ReturnType<typeof createRng>
@@ -232,7 +232,8 @@ function conversationDraft(
     })
   }
   const labels = [...(conv.labels ?? [])]
-  if (conv.pool === 'client' && lang === 'en' && rng.chance(0.8)) labels.push('Label_clients')
+  const isClient = conv.pool === 'client' && lang === 'en'
+  if (isClient && !labels.includes('Label_clients') && rng.chance(0.8)) labels.push('Label_clients')
   return {
     subject: fill(typeof conv.subject === 'string' ? conv.subject : rng.pick(conv.subject), vars),
     lang,
@@ -367,16 +368,16 @@ export function buildDemoMailbox(
   const people = buildPeople(account)
   const acct = (account.email.split('@')[0] ?? 'demo').toLowerCase().replace(/[^a-z0-9]/g, '')
   const newest = Math.floor((now - HOUR) / 1000) * 1000
-  const oldest = now - WINDOW + 30 * MINUTE
+  const oldest = Math.ceil((now - WINDOW + 30 * MINUTE) / 1000) * 1000
 
   const kinds = planKinds(rng, total)
   const env = createEnv(rng, people)
   const messages: SeedMessage[] = []
   let messageNo = 0
-  // Oldest thread first, so ids grow with time like Gmail's.
+  // Oldest thread first, so ids grow (roughly) with time like Gmail's.
   for (let i = total - 1; i >= 0; i--) {
     const position = i === 0 ? 0 : (i + rng.next() * 0.9) / total
-    const spread = newest - position * (newest - oldest)
+    const spread = newest - Math.round(position * (newest - oldest))
     const anchor = i === 0 ? newest : awake(rng, spread, oldest, newest)
     const draft = draftThread(env, kinds[i]!, new Date(anchor))
     const span = draft.messages.reduce((sum, m) => sum + m.gap, 0)

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { rmSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
 import { startEmbeddedPostgres } from '../db/embedded.js'
+import { freePort } from './free-port.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,15 +21,13 @@ export default async function setup(project: TestProject) {
     project.provide('pgServerUrl', external)
     return
   }
-  const dataDir = path.resolve('.tmp/test-postgres')
+  // Per-run folder and port, so runs started side by side never share a cluster.
+  const dataDir = path.resolve(`.tmp/test-postgres-${process.pid}`)
   rmSync(dataDir, { recursive: true, force: true })
-  const server = await startEmbeddedPostgres({
-    dataDir,
-    port: Number(process.env.TEST_PG_PORT ?? 5440),
-    persistent: false,
-  })
+  const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), persistent: false })
   project.provide('pgServerUrl', server.url('postgres'))
   return async () => {
     await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }

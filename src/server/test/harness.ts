@@ -1,4 +1,3 @@
-import net from 'node:net'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { loadConfig, STANDIN_OAUTH_CLIENT, type Config } from '../config.js'
 import { buildApp } from '../app.js'
@@ -6,19 +5,10 @@ import { generateKey, SecretBox } from '../lib/crypto.js'
 import { GoogleOAuth, standInEndpoints } from '../features/auth/google.js'
 import { startGoogleStandIn, type GoogleStandIn, type StandInUser } from '../standins/google.js'
 import { createTestDatabase } from './database.js'
+import { freePort } from './free-port.js'
 
 export const APP_URL = 'http://localhost:3999'
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>
 
@@ -31,6 +21,8 @@ export async function startHarness(options: {
   withMailbox?: boolean
   config?: Partial<Config>
   google?: 'standin' | 'unconfigured'
+  /** Put something (a fault proxy) between the app and the stand-in's Gmail API. */
+  gmailVia?: (standInUrl: string) => Promise<string>
 } = {}) {
   const users = options.users ?? [
     { email: 'ada@example.com', name: 'Ada Lovelace' },
@@ -45,16 +37,33 @@ export async function startHarness(options: {
     withMailbox: options.withMailbox ?? false,
   })
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, ADMIN_EMAILS: 'grace@example.com' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      // TEST_LOG_LEVEL=error shows what a failing request logged.
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      APP_URL,
+      ADMIN_EMAILS: 'grace@example.com',
+      GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
+    }),
     ...options.config,
   }
   const secrets = new SecretBox(generateKey())
+  const endpoints = standInEndpoints(standIn.url)
+  if (options.gmailVia) endpoints.apiRootUrl = `${await options.gmailVia(standIn.url)}/`
   const google =
     options.google === 'unconfigured'
       ? null
-      : new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints: standInEndpoints(standIn.url) })
-  const app: FastifyInstance = await buildApp({ config, db: database.db, secrets, google, webRoot: null })
+      : new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints })
+  const app: FastifyInstance = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    secrets,
+    google,
+    webRoot: null,
+  })
   await app.ready()
+  const instances: FastifyInstance[] = []
   return {
     app,
     db: database.db,
@@ -62,7 +71,14 @@ export async function startHarness(options: {
     standIn,
     secrets,
     config,
+    /** A second server on the same database and Google, sharing nothing in memory. */
+    async anotherInstance(): Promise<FastifyInstance> {
+      const twin = await buildApp({ config, db: database.db, pool: database.pool, secrets, google, webRoot: null })
+      instances.push(twin)
+      return twin
+    },
     async close() {
+      for (const twin of instances) await twin.close()
       await app.close()
       await standIn.close()
       await database.drop()

@@ -4,7 +4,8 @@ import type { SecretBox } from '../../lib/crypto.js'
 import { randomToken, sha256 } from '../../lib/crypto.js'
 import type { UserRow } from '../../db/schema.js'
 import type { AuthRepository } from './repository.js'
-import { GMAIL_SCOPE, type GoogleOAuth, type GoogleTokens } from './google.js'
+import type { OAuth2Client } from 'google-auth-library'
+import { GMAIL_SCOPE, createOAuthClient, type GoogleOAuth, type GoogleTokens } from './google.js'
 
 /** A sign-in failure that carries the `error` value the callback redirects with. */
 export class SignInError extends Error {
@@ -39,6 +40,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       gmailRefreshToken: refresh,
       gmailTokenExpiresAt: tokens.expiresAt,
       gmailConnected,
+    }
+  }
+
+  /**
+   * Best effort: the grant may already be gone at Google, and forgetting the tokens on our
+   * side (the caller's part) is what matters.
+   */
+  async function revokeGoogleGrant(user: UserRow): Promise<void> {
+    const token = user.gmailRefreshToken ?? user.gmailAccessToken
+    if (!token || !deps.google) return
+    try {
+      await deps.google.revoke(secrets.open(token))
+    } catch (error) {
+      log.warn({ err: error, userId: user.id }, 'revoking the Google grant failed')
     }
   }
 
@@ -105,17 +120,47 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repo.deleteSession(sha256(token))
     },
 
+    /** Revokes the user's Google grant at Google (best effort); used by account deletion. */
+    revokeGoogleGrant,
+
     /** Revokes the Google grant and forgets the tokens; the account itself stays. */
+    /**
+     * An OAuth2 client holding the user's Google grant, for the Gmail API. It refreshes the
+     * access token when it expires and stores the new one (sealed) for the next request.
+     */
+    googleClientFor(user: UserRow): OAuth2Client | null {
+      if (!deps.google || !user.gmailConnected || !user.gmailAccessToken) return null
+      const client = createOAuthClient(deps.google.settings)
+      client.setCredentials({
+        access_token: secrets.open(user.gmailAccessToken),
+        refresh_token: user.gmailRefreshToken ? secrets.open(user.gmailRefreshToken) : undefined,
+        expiry_date: user.gmailTokenExpiresAt?.getTime(),
+      })
+      client.on('tokens', (tokens) => {
+        if (!tokens.access_token) return
+        repo
+          .updateUser(user.id, {
+            gmailAccessToken: secrets.seal(tokens.access_token),
+            gmailTokenExpiresAt: tokens.expiry_date ? new Date(tokens.expiry_date) : null,
+            ...(tokens.refresh_token ? { gmailRefreshToken: secrets.seal(tokens.refresh_token) } : {}),
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'storing a refreshed token failed'))
+      })
+      return client
+    },
+
+    /** Google said the grant is gone (revoked elsewhere): the user must connect again. */
+    async markGmailRevoked(userId: string): Promise<void> {
+      await repo.updateUser(userId, {
+        gmailAccessToken: null,
+        gmailRefreshToken: null,
+        gmailTokenExpiresAt: null,
+        gmailConnected: false,
+      })
+    },
+
     async disconnectGmail(user: UserRow): Promise<UserRow> {
-      const token = user.gmailRefreshToken ?? user.gmailAccessToken
-      if (token && deps.google) {
-        try {
-          await deps.google.revoke(secrets.open(token))
-        } catch (error) {
-          // The grant may already be gone at Google; forgetting it here is what matters.
-          log.warn({ err: error }, 'revoking the Google grant failed')
-        }
-      }
+      await revokeGoogleGrant(user)
       return repo.updateUser(user.id, {
         gmailAccessToken: null,
         gmailRefreshToken: null,

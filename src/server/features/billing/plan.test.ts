@@ -25,13 +25,21 @@ describe('planInfo', () => {
   })
 
   it('treats usage from an earlier month as reset', () => {
-    const stale = { ...base, aiEmailsUsedThisMonth: 20, lastUsageReset: new Date('2026-10-31T23:00:00Z') }
+    const stale = {
+      ...base,
+      aiEmailsUsedThisMonth: 20,
+      lastUsageReset: new Date('2026-10-31T23:00:00Z'),
+    }
     expect(planInfo(stale, now)).toMatchObject({ aiEmailsUsed: 0, canGenerateAI: true })
   })
 
   it('gives Pro unlimited generation until the paid period ends', () => {
     const pro = { ...base, plan: 'pro' as const, proExpiration: new Date('2026-12-01T00:00:00Z') }
-    expect(planInfo(pro, now)).toMatchObject({ plan: 'pro', aiEmailsLimit: null, canGenerateAI: true })
+    expect(planInfo(pro, now)).toMatchObject({
+      plan: 'pro',
+      aiEmailsLimit: null,
+      canGenerateAI: true,
+    })
     const lapsed = { ...pro, proExpiration: new Date('2026-11-01T00:00:00Z') }
     expect(planInfo(lapsed, now)).toMatchObject({ plan: 'free', aiEmailsLimit: 20 })
   })

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { CONTACT_TONES, DEFAULT_GREETING, DEFAULT_SIGNOFF, FORMALITIES, LANGUAGES } from './options.js'
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+/** A blank greeting or sign-off means "use the default". */
+const withDefault = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, 'Must be at most 100 characters')
+    .nullish()
+    .transform((v) => (v ? v : fallback))
+
+/** What the Add/Edit dialog sends (POST /api/contacts, PUT /api/contacts/:id). */
+export const ContactInputSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email('Enter a valid email address'))
+    .transform((v) => v.toLowerCase()),
+  tone: z.enum(CONTACT_TONES, { error: `Tone must be one of: ${CONTACT_TONES.join(', ')}` }).default('professional'),
+  formality: z.enum(FORMALITIES, { error: `Formality must be one of: ${FORMALITIES.join(', ')}` }).default('formal'),
+  language: z.enum(LANGUAGES, { error: `Language must be one of: ${LANGUAGES.join(', ')}` }).default('english'),
+  greeting: withDefault(DEFAULT_GREETING),
+  signoff: withDefault(DEFAULT_SIGNOFF),
+  memory: optionalText(5000),
+  context: optionalText(5000),
+})
+export type ContactInput = z.input<typeof ContactInputSchema>
+
+export const ContactSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  tone: z.enum(CONTACT_TONES),
+  formality: z.enum(FORMALITIES),
+  language: z.enum(LANGUAGES),
+  greeting: z.string(),
+  signoff: z.string(),
+  memory: z.string().nullable(),
+  context: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type Contact = z.infer<typeof ContactSchema>
+
+export const ContactListSchema = z.array(ContactSchema)
+
+export const IdParamsSchema = z.object({ id: z.uuid('Not a valid id') })

@@ -1,0 +1,161 @@
+import { z } from 'zod'
+
+export const AddressSchema = z.object({ name: z.string(), email: z.string() })
+export type Address = z.infer<typeof AddressSchema>
+
+export const EmailHeadersSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  cc: z.string(),
+  bcc: z.string(),
+  date: z.string(),
+  subject: z.string(),
+  messageId: z.string(),
+  replyTo: z.string(),
+})
+
+export const AttachmentSchema = z.object({
+  attachmentId: z.string(),
+  filename: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+})
+export type Attachment = z.infer<typeof AttachmentSchema>
+
+/**
+ * A thread as the inbox shows it (spec section 3): the fields describe its latest message.
+ * In the list, `htmlBody` is null (fetch the thread for it) and `body`/`textBody` are the
+ * latest message's text, cut to a few KB — enough for the client-side search.
+ */
+export const ThreadSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  snippet: z.string(),
+  body: z.string(),
+  textBody: z.string(),
+  htmlBody: z.string().nullable(),
+  hasHtml: z.boolean(),
+  sender: AddressSchema,
+  recipient: z.string(),
+  cc: z.string(),
+  timestamp: z.string(),
+  labels: z.array(z.string()),
+  isUnread: z.boolean(),
+  isStarred: z.boolean(),
+  headers: EmailHeadersSchema,
+  messageCount: z.number().int(),
+  hasAttachments: z.boolean(),
+})
+export type Thread = z.infer<typeof ThreadSchema>
+
+export const ThreadListQuerySchema = z.object({
+  /** Server-side search over the whole cached mailbox ("Search all mail", D9). */
+  q: z.string().trim().max(200).optional(),
+  /** A Gmail label id to list; the inbox is INBOX. */
+  label: z.string().max(100).default('INBOX'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Opaque cursor from the previous page's `nextCursor`. */
+  cursor: z.string().max(200).optional(),
+})
+
+export const ThreadListSchema = z.object({
+  threads: z.array(ThreadSchema),
+  nextCursor: z.string().nullable(),
+  /** Total threads matching (for 'N conversations'). */
+  total: z.number().int(),
+  /** True while the first full sync is still filling the cache. */
+  syncing: z.boolean(),
+})
+export type ThreadList = z.infer<typeof ThreadListSchema>
+
+/** One message of a conversation, in full. */
+export const EmailMessageSchema = z.object({
+  id: z.string(),
+  threadId: z.string(),
+  subject: z.string(),
+  snippet: z.string(),
+  body: z.string(),
+  textBody: z.string(),
+  htmlBody: z.string().nullable(),
+  hasHtml: z.boolean(),
+  sender: AddressSchema,
+  recipient: z.string(),
+  cc: z.string(),
+  timestamp: z.string(),
+  labels: z.array(z.string()),
+  isUnread: z.boolean(),
+  isStarred: z.boolean(),
+  headers: EmailHeadersSchema,
+  inReplyTo: z.string(),
+  references: z.string(),
+  attachments: z.array(AttachmentSchema),
+})
+export type EmailMessage = z.infer<typeof EmailMessageSchema>
+
+export const ThreadDetailSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  labels: z.array(z.string()),
+  isUnread: z.boolean(),
+  isStarred: z.boolean(),
+  messages: z.array(EmailMessageSchema),
+})
+export type ThreadDetail = z.infer<typeof ThreadDetailSchema>
+
+export const THREAD_ACTIONS = [
+  'archive',
+  'unarchive',
+  'star',
+  'unstar',
+  'read',
+  'unread',
+  'trash',
+  'untrash',
+  'flag',
+  'unflag',
+] as const
+export type ThreadAction = (typeof THREAD_ACTIONS)[number]
+export const ThreadActionSchema = z.object({ action: z.enum(THREAD_ACTIONS) })
+
+/** The user label that "Flag for follow-up" applies (D3). */
+export const FOLLOW_UP_LABEL = 'Follow-up'
+
+/** Gmail's limit for one message, attachments included (D6). */
+export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024
+
+const recipients = z.string().trim().max(5000)
+
+export const OutgoingAttachmentSchema = z.object({
+  filename: z.string().trim().min(1).max(255),
+  mimeType: z.string().max(255).default('application/octet-stream'),
+  /** The file's bytes in base64. */
+  contentBase64: z.string().max(Math.ceil((MAX_MESSAGE_BYTES * 4) / 3) + 4),
+})
+
+/** POST /api/gmail/send; a reply names its thread and the message it answers. */
+export const SendEmailSchema = z.object({
+  to: recipients.min(1, 'Recipient is required'),
+  cc: recipients.optional(),
+  bcc: recipients.optional(),
+  subject: z.string().trim().min(1, 'Subject is required').max(998),
+  body: z.string().min(1, 'Message is required').max(2_000_000),
+  threadId: z.string().max(200).optional(),
+  /** Gmail id of the message being answered; the server derives In-Reply-To and References. */
+  replyToMessageId: z.string().max(200).optional(),
+  attachments: z.array(OutgoingAttachmentSchema).max(50).default([]),
+  /** Gmail draft to delete once sent. */
+  draftId: z.string().max(200).optional(),
+})
+export type SendEmailInput = z.input<typeof SendEmailSchema>
+export const SendEmailResultSchema = z.object({ id: z.string(), threadId: z.string() })
+
+/** POST /api/gmail/drafts: creates, or updates when draftId is given. */
+export const SaveDraftSchema = SendEmailSchema.extend({
+  to: recipients.default(''),
+  subject: z.string().trim().max(998).default(''),
+  body: z.string().max(2_000_000).default(''),
+})
+export const SaveDraftResultSchema = z.object({ draftId: z.string() })
+
+export const UnreadCountSchema = z.object({ count: z.number().int() })
+export const SyncResultSchema = z.object({ changed: z.number().int(), full: z.boolean() })

@@ -1,0 +1,91 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.js'
+import { contacts } from '../../db/schema.js'
+
+export type ContactRow = typeof contacts.$inferSelect
+
+/** The columns a user edits; the rest (id, owner, timestamps) the repository manages. */
+export type ContactValues = Pick<
+  ContactRow,
+  | 'name'
+  | 'email'
+  | 'tone'
+  | 'formality'
+  | 'language'
+  | 'greeting'
+  | 'signoff'
+  | 'memory'
+  | 'context'
+>
+
+const EMAIL_UNIQUE_INDEX = 'contacts_user_email_uq'
+
+/** True when `error` is PostgreSQL refusing a second contact with the same e-mail (any case). */
+export function isDuplicateContactEmail(error: unknown): boolean {
+  // drizzle wraps the driver's error; the PostgreSQL fields are on its cause.
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const pg = e as Error & { code?: unknown; constraint?: unknown }
+    if (pg.code === '23505') return pg.constraint === EMAIL_UNIQUE_INDEX
+  }
+  return false
+}
+
+/** Every query is scoped by the owner's id: another user's contact is simply not there. */
+export function createContactsRepository(db: Database) {
+  const owned = (userId: string, id: string) =>
+    and(eq(contacts.id, id), eq(contacts.userId, userId))
+
+  return {
+    /** Alphabetical by name (case-insensitive), then by e-mail so the order is stable. */
+    async list(userId: string): Promise<ContactRow[]> {
+      return db
+        .select()
+        .from(contacts)
+        .where(eq(contacts.userId, userId))
+        .orderBy(asc(sql`lower(${contacts.name})`), asc(contacts.email))
+    },
+
+    async find(userId: string, id: string): Promise<ContactRow | null> {
+      const [row] = await db.select().from(contacts).where(owned(userId, id))
+      return row ?? null
+    },
+
+    async findByEmail(userId: string, email: string): Promise<ContactRow | null> {
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(
+          and(eq(contacts.userId, userId), eq(sql`lower(${contacts.email})`, email.toLowerCase())),
+        )
+      return row ?? null
+    },
+
+    /** Throws the unique violation on a duplicate e-mail (see `isDuplicateContactEmail`). */
+    async insert(userId: string, values: ContactValues): Promise<ContactRow> {
+      const [row] = await db
+        .insert(contacts)
+        .values({ ...values, userId })
+        .returning()
+      if (!row) throw new Error('insert returned no row')
+      return row
+    },
+
+    /** null when the user has no such contact. */
+    async update(userId: string, id: string, values: ContactValues): Promise<ContactRow | null> {
+      const [row] = await db
+        .update(contacts)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(owned(userId, id))
+        .returning()
+      return row ?? null
+    },
+
+    /** false when the user has no such contact. */
+    async delete(userId: string, id: string): Promise<boolean> {
+      const rows = await db.delete(contacts).where(owned(userId, id)).returning({ id: contacts.id })
+      return rows.length > 0
+    },
+  }
+}
+
+export type ContactsRepository = ReturnType<typeof createContactsRepository>

@@ -1,0 +1,191 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { gmail_v1 } from '@googleapis/gmail'
+import { mapWithConcurrency } from '../../lib/concurrency.js'
+import type { GmailSession } from './gmail.js'
+import { parseGmailMessage } from './parse.js'
+import { GMAIL_UNITS } from './quota.js'
+import type { MailRepository } from './repository.js'
+import { httpStatus } from './retry.js'
+
+export type SyncOptions = {
+  /** How far back the full sync reaches (D8: the last 90 days by default). */
+  windowDays: number
+  /** Gmail calls in flight per user; Gmail answers 429 past about 25. */
+  concurrency: number
+  /** Threads fetched first, so the inbox shows before the rest is in. */
+  firstPageSize: number
+  pageSize: number
+}
+
+export type SyncOutcome = { full: boolean; changed: number }
+
+/** Gmail's date query: `after:YYYY/MM/DD`. */
+function afterQuery(windowDays: number, now = new Date()): string {
+  const since = new Date(now.getTime() - windowDays * 86_400_000)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `after:${since.getUTCFullYear()}/${pad(since.getUTCMonth() + 1)}/${pad(since.getUTCDate())}`
+}
+
+function maxHistoryId(ids: (string | null | undefined)[]): string | null {
+  let best: bigint | null = null
+  for (const id of ids) {
+    if (!id) continue
+    const value = BigInt(id)
+    if (best === null || value > best) best = value
+  }
+  return best === null ? null : best.toString()
+}
+
+/** Thread ids a history page touches, whatever the kind of change. */
+function touchedThreads(history: gmail_v1.Schema$History[]): Set<string> {
+  const ids = new Set<string>()
+  for (const entry of history) {
+    for (const m of entry.messages ?? []) if (m.threadId) ids.add(m.threadId)
+    for (const list of [entry.messagesAdded, entry.messagesDeleted, entry.labelsAdded, entry.labelsRemoved]) {
+      for (const change of list ?? []) if (change.message?.threadId) ids.add(change.message.threadId)
+    }
+  }
+  return ids
+}
+
+/**
+ * The sync engine of one user's mailbox (decision D8). A full sync fetches the first page
+ * of the inbox first (and reports it through `onFirstPage`), then the rest of the window;
+ * later syncs replay `history.list` from the stored historyId, and fall back to a full
+ * resync when Gmail says that historyId is too old (404).
+ */
+export function createMailSync(deps: {
+  repo: MailRepository
+  options: SyncOptions
+  log: FastifyBaseLogger
+}) {
+  const { repo, options, log } = deps
+
+  async function fetchThread(gmail: GmailSession, userId: string, threadId: string): Promise<void> {
+    try {
+      const thread = await gmail.call(GMAIL_UNITS.threadsGet, (api) =>
+        api.users.threads.get({ userId: 'me', id: threadId, format: 'full' }),
+      )
+      await repo.replaceThread(userId, threadId, (thread.messages ?? []).map(parseGmailMessage))
+    } catch (error) {
+      // Deleted in Gmail between the listing and this fetch: it leaves the cache too.
+      if (httpStatus(error) === 404) await repo.deleteThread(userId, threadId)
+      else throw error
+    }
+  }
+
+  async function fetchThreads(gmail: GmailSession, userId: string, ids: string[]) {
+    await mapWithConcurrency(ids, options.concurrency, (id) => fetchThread(gmail, userId, id))
+  }
+
+  async function fullSync(
+    gmail: GmailSession,
+    userId: string,
+    onFirstPage: () => void,
+  ): Promise<SyncOutcome> {
+    const startedAt = new Date()
+    const seen = new Set<string>()
+    const first = await gmail.call(GMAIL_UNITS.threadsList, (api) =>
+      api.users.threads.list({ userId: 'me', labelIds: ['INBOX'], maxResults: options.firstPageSize }),
+    )
+    const firstIds = (first.threads ?? []).map((t) => t.id!).filter(Boolean)
+    await fetchThreads(gmail, userId, firstIds)
+    firstIds.forEach((id) => seen.add(id))
+    // Resume point for incremental syncs: no later than anything this sync has read.
+    let historyId = maxHistoryId((first.threads ?? []).map((t) => t.historyId))
+    if (historyId) await repo.saveSyncState(userId, { historyId })
+    onFirstPage()
+
+    let pageToken: string | undefined
+    do {
+      const page = await gmail.call(GMAIL_UNITS.threadsList, (api) =>
+        api.users.threads.list({
+          userId: 'me',
+          q: afterQuery(options.windowDays),
+          maxResults: options.pageSize,
+          pageToken,
+        }),
+      )
+      const listed = (page.threads ?? []).filter((t) => t.id)
+      historyId ??= maxHistoryId(listed.map((t) => t.historyId))
+      // A thread already cached at the same historyId has not changed: skip the 40 units.
+      const known = await repo.knownThreadIds(userId, listed.map((t) => t.id!))
+      const stale = listed.filter((t) => !seen.has(t.id!) && !known.has(`${t.id}:${t.historyId}`))
+      await fetchThreads(gmail, userId, stale.map((t) => t.id!))
+      listed.forEach((t) => seen.add(t.id!))
+      pageToken = page.nextPageToken ?? undefined
+    } while (pageToken)
+
+    const removed = await repo.deleteThreadsNotIn(userId, seen, startedAt)
+    await repo.saveSyncState(userId, {
+      historyId,
+      fullSyncCompletedAt: new Date(),
+      lastSyncedAt: new Date(),
+      lastError: null,
+    })
+    return { full: true, changed: seen.size + removed }
+  }
+
+  /** Replays history since `startHistoryId`; null when Gmail no longer has it (404). */
+  async function incrementalSync(
+    gmail: GmailSession,
+    userId: string,
+    startHistoryId: string,
+  ): Promise<SyncOutcome | null> {
+    const touched = new Set<string>()
+    let latest = startHistoryId
+    let pageToken: string | undefined
+    try {
+      do {
+        const page = await gmail.call(GMAIL_UNITS.historyList, (api) =>
+          api.users.history.list({ userId: 'me', startHistoryId, maxResults: 500, pageToken }),
+        )
+        touchedThreads(page.history ?? []).forEach((id) => touched.add(id))
+        latest = maxHistoryId([latest, page.historyId]) ?? latest
+        pageToken = page.nextPageToken ?? undefined
+      } while (pageToken)
+    } catch (error) {
+      if (httpStatus(error) === 404) return null
+      throw error
+    }
+    await fetchThreads(gmail, userId, [...touched])
+    await repo.saveSyncState(userId, { historyId: latest, lastSyncedAt: new Date(), lastError: null })
+    return { full: false, changed: touched.size }
+  }
+
+  return {
+    /** Fetches one thread again, so the cache shows what Gmail has now (after a send). */
+    refreshThread: fetchThread,
+
+    /**
+     * Brings the cache up to date with Gmail. Returns null when another sync of this user
+     * is running (in this process or another one on the same database).
+     */
+    async sync(
+      gmail: GmailSession,
+      userId: string,
+      onFirstPage: () => void = () => {},
+    ): Promise<SyncOutcome | null> {
+      const locked = await repo.withSyncLock(userId, async () => {
+        const state = await repo.getSyncState(userId)
+        try {
+          if (state?.historyId && state.fullSyncCompletedAt) {
+            const outcome = await incrementalSync(gmail, userId, state.historyId)
+            if (outcome) {
+              onFirstPage()
+              return outcome
+            }
+            log.info({ userId }, 'history expired (404): full resync')
+          }
+          return await fullSync(gmail, userId, onFirstPage)
+        } catch (error) {
+          await repo.saveSyncState(userId, { lastError: String((error as Error).message ?? error) })
+          throw error
+        }
+      })
+      return locked?.value ?? null
+    },
+  }
+}
+
+export type MailSync = ReturnType<typeof createMailSync>

@@ -1,0 +1,69 @@
+import http from 'node:http'
+
+/** Answer with `status` instead of forwarding, or forward after an extra `delayMs`. */
+export type Fault =
+  | { status: number; headers?: Record<string, string>; body?: string }
+  | { delayMs: number }
+
+export type FaultProxyOptions = {
+  /** Added before every request is forwarded. */
+  latencyMs?: number
+  /** Decides per request whether to answer with a fault instead of forwarding it. */
+  fault?: (request: { method: string; path: string; count: number }) => Fault | null
+}
+
+/**
+ * A small HTTP proxy in front of a stand-in that adds latency and injects failures (429, 5xx,
+ * 404), so retries, backoff and resyncs are tested against the real client libraries.
+ */
+export async function startFaultProxy(target: string, options: FaultProxyOptions = {}) {
+  const upstream = new URL(target)
+  let count = 0
+  const log: { method: string; path: string; status: number }[] = []
+  const server = http.createServer((req, res) => {
+    const method = req.method ?? 'GET'
+    const path = req.url ?? '/'
+    const n = ++count
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const fault = options.fault?.({ method, path, count: n }) ?? null
+      const delay = (options.latencyMs ?? 0) + (fault && 'delayMs' in fault ? fault.delayMs : 0)
+      setTimeout(() => {
+        if (fault && 'status' in fault) {
+          log.push({ method, path, status: fault.status })
+          res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
+          res.end(fault.body ?? JSON.stringify({ error: { code: fault.status, message: 'injected' } }))
+          return
+        }
+        const forward = http.request(
+          {
+            hostname: upstream.hostname,
+            port: upstream.port,
+            method,
+            path,
+            headers: { ...req.headers, host: upstream.host },
+          },
+          (answer) => {
+            log.push({ method, path, status: answer.statusCode ?? 0 })
+            res.writeHead(answer.statusCode ?? 502, answer.headers)
+            answer.pipe(res)
+          },
+        )
+        forward.on('error', () => {
+          res.writeHead(502)
+          res.end()
+        })
+        forward.end(Buffer.concat(chunks))
+      }, delay)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
