@@ -35,7 +35,7 @@ import { accountRoutes } from './features/account/routes.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Pre-handler for routes that need a signed-in user (401 otherwise). */
+    /** Hook for routes that need a signed-in user: 401 before the body is even read. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   }
 }

@@ -21,13 +21,19 @@ export async function startGoogleStandIn(options: {
   users: readonly StandInUser[]
   /** Seed each user with a generated demo mailbox (default true). */
   withMailbox?: boolean
+  /** Threads per demo mailbox (the generator's default when absent); benchmarks ask for 10,000. */
+  threadsPerUser?: number
   now?: Date
 }): Promise<GoogleStandIn> {
   const labels: SeedLabel[] = []
   const messages: SeedMessage[] = []
   if (options.withMailbox ?? true) {
     options.users.forEach((user, index) => {
-      const mailbox = buildDemoMailbox(user, { now: options.now, seed: index + 1 })
+      const mailbox = buildDemoMailbox(user, {
+        now: options.now,
+        seed: index + 1,
+        threads: options.threadsPerUser,
+      })
       labels.push(...mailbox.labels)
       messages.push(...mailbox.messages)
     })

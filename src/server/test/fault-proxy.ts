@@ -19,6 +19,7 @@ export type FaultProxyOptions = {
 export async function startFaultProxy(target: string, options: FaultProxyOptions = {}) {
   const upstream = new URL(target)
   let count = 0
+  let latencyMs = options.latencyMs ?? 0
   const log: { method: string; path: string; status: number }[] = []
   const server = http.createServer((req, res) => {
     const method = req.method ?? 'GET'
@@ -28,7 +29,7 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const fault = options.fault?.({ method, path, count: n }) ?? null
-      const delay = (options.latencyMs ?? 0) + (fault && 'delayMs' in fault ? fault.delayMs : 0)
+      const delay = latencyMs + (fault && 'delayMs' in fault ? fault.delayMs : 0)
       setTimeout(() => {
         if (fault && 'status' in fault) {
           log.push({ method, path, status: fault.status })
@@ -64,6 +65,9 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
   return {
     url: `http://127.0.0.1:${port}`,
     log,
+    setLatency: (ms: number) => {
+      latencyMs = ms
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

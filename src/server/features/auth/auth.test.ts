@@ -269,3 +269,20 @@ describe('without Google configured', () => {
     }
   })
 })
+
+describe('the sign-in endpoints', () => {
+  it('are rate limited per client, with a 429 in the usual error shape', async () => {
+    const limited = await startHarness({ config: { authRateLimitPerMinute: 3 } })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await limited.app.inject({ url: '/api/auth/google/login' })).statusCode)
+      }
+      expect(statuses).toEqual([302, 302, 302, 429])
+      const refused = await limited.app.inject({ url: '/api/auth/google/login' })
+      expect(refused.json().error.code).toBe('too_many_requests')
+    } finally {
+      await limited.close()
+    }
+  })
+})

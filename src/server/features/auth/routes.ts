@@ -124,7 +124,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
 
   r.get(
     '/api/auth/user',
-    { preHandler: app.authenticate, schema: { response: { 200: CurrentUserSchema } } },
+    { onRequest: app.authenticate, schema: { response: { 200: CurrentUserSchema } } },
     async (request) => {
       const user = requireUser(request)
       return toCurrentUser(user, auth.isAdmin(user))
@@ -140,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
 
   r.post(
     '/api/auth/gmail/disconnect',
-    { preHandler: app.authenticate, config: { rateLimit } },
+    { onRequest: app.authenticate, config: { rateLimit } },
     async (request) => {
       const user = await auth.disconnectGmail(requireUser(request))
       return { gmailConnected: user.gmailConnected }

@@ -8,7 +8,7 @@ export async function billingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   r.get(
     '/api/user/plan',
-    { preHandler: app.authenticate, schema: { response: { 200: PlanInfoSchema } } },
+    { onRequest: app.authenticate, schema: { response: { 200: PlanInfoSchema } } },
     async (request) => planInfo(requireUser(request)),
   )
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { isUniqueViolation } from '../../db/errors.js'
 import type { Database } from '../../db/client.js'
 import { contacts } from '../../db/schema.js'
 
@@ -22,12 +23,7 @@ const EMAIL_UNIQUE_INDEX = 'contacts_user_email_uq'
 
 /** True when `error` is PostgreSQL refusing a second contact with the same e-mail (any case). */
 export function isDuplicateContactEmail(error: unknown): boolean {
-  // drizzle wraps the driver's error; the PostgreSQL fields are on its cause.
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const pg = e as Error & { code?: unknown; constraint?: unknown }
-    if (pg.code === '23505') return pg.constraint === EMAIL_UNIQUE_INDEX
-  }
-  return false
+  return isUniqueViolation(error, EMAIL_UNIQUE_INDEX)
 }
 
 /** Every query is scoped by the owner's id: another user's contact is simply not there. */

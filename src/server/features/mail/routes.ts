@@ -31,7 +31,7 @@ function contentDisposition(filename: string): string {
 
 export async function mailRoutes(app: FastifyInstance, { mail }: { mail: MailService }) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const auth = { preHandler: app.authenticate }
+  const auth = { onRequest: app.authenticate }
 
   r.get(
     '/api/gmail/threads',

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { isUniqueViolation } from '../../db/errors.js'
 import type { Database } from '../../db/client.js'
 import { writingProfiles } from '../../db/schema.js'
 
@@ -30,12 +31,7 @@ const ATTEMPTS = 3
 
 /** True when PostgreSQL refused a second default profile for the same user. */
 function isSecondDefault(error: unknown): boolean {
-  // drizzle wraps the driver's error; the PostgreSQL fields are on its cause.
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const pg = e as Error & { code?: unknown; constraint?: unknown }
-    if (pg.code === '23505') return pg.constraint === ONE_DEFAULT_INDEX
-  }
-  return false
+  return isUniqueViolation(error, ONE_DEFAULT_INDEX)
 }
 
 /**

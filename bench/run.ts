@@ -1,0 +1,152 @@
+/**
+ * `npm run bench`: prints how fast Inkwell's inbox opens and answers. Not a pass/fail test.
+ *
+ * 1. Sign-in to the first 50 threads visible, cold (empty cache) and warm, for a
+ *    10,000-thread mailbox with 100 ms of latency on every Gmail call, plus the Gmail quota
+ *    units the cold load spent (Google's price table).
+ * 2. GET /api/gmail/threads latency, p50 and p99, under 50 concurrent clients on the warm cache.
+ */
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
+import { buildApp } from '../src/server/app.js'
+import { openDatabase, runMigrations } from '../src/server/db/client.js'
+import { startEmbeddedPostgres } from '../src/server/db/embedded.js'
+import { createDatabaseIfMissing } from '../src/server/runtime.js'
+import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
+import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
+import { startGoogleStandIn } from '../src/server/standins/google.js'
+import { startFaultProxy } from '../src/server/test/fault-proxy.js'
+import { freePort } from '../src/server/test/free-port.js'
+import { signIn } from '../src/server/test/google-sign-in.js'
+
+const THREADS = Number(process.env.BENCH_THREADS ?? 10_000)
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
+const CLIENTS = 50
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000)
+const USER = { email: 'bench@inkwell.demo', name: 'Bench User' }
+const APP_URL = 'http://localhost:3999'
+
+/** Gmail's quota price of a call, from its method and path. */
+function unitsOf(method: string, url: string): number {
+  const path = url.split('?')[0] ?? ''
+  if (/\/history$/.test(path)) return 2
+  if (/\/threads$/.test(path)) return 10
+  if (/\/threads\/[^/]+$/.test(path) && method === 'GET') return 40
+  if (/\/threads\/[^/]+\/modify$/.test(path)) return 10
+  if (/\/messages$/.test(path) && method === 'GET') return 5
+  if (/\/messages\/[^/]+$/.test(path) && method === 'GET') return 20
+  if (/\/labels/.test(path)) return 1
+  return 0
+}
+
+const ms = (n: number) => `${n.toFixed(0)} ms`
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+async function main() {
+  const work = path.resolve('.tmp/bench')
+  rmSync(work, { recursive: true, force: true })
+  console.log(`Seeding a ${THREADS.toLocaleString()}-thread mailbox on the Google stand-in…`)
+  const pg = await startEmbeddedPostgres({ dataDir: `${work}/postgres`, port: await freePort(), persistent: false })
+  await createDatabaseIfMissing(pg.url('postgres'), 'bench')
+  const database = openDatabase(pg.url('bench'), { max: 20 })
+  await runMigrations(database.db)
+
+  const redirectUri = `${APP_URL}/api/auth/google/callback`
+  const standIn = await startGoogleStandIn({
+    port: await freePort(),
+    redirectUris: [redirectUri],
+    users: [USER],
+    threadsPerUser: THREADS,
+  })
+  const proxy = await startFaultProxy(standIn.url, { latencyMs: LATENCY_MS })
+  const endpoints = { ...standInEndpoints(standIn.url), apiRootUrl: `${proxy.url}/` }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    APP_URL,
+    TOKEN_ENCRYPTION_KEY: generateKey(),
+    // The stand-in keeps no quota; the figures below count units instead.
+    GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
+  })
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    secrets: new SecretBox(generateKey()),
+    google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
+    webRoot: null,
+  })
+  await app.ready()
+
+  const firstFifty = async () => {
+    const started = performance.now()
+    const { session } = await signIn({ app }, USER.email)
+    const response = await app.inject({
+      url: '/api/gmail/threads?limit=50',
+      cookies: { inkwell_session: session! },
+    })
+    const shown = response.json().threads.length
+    if (shown !== 50) throw new Error(`expected 50 threads, got ${shown}`)
+    return { elapsed: performance.now() - started, session: session! }
+  }
+
+  const before = proxy.log.length
+  const cold = await firstFifty()
+  const coldCalls = proxy.log.slice(before)
+  const coldUnits = coldCalls.reduce((sum, c) => sum + unitsOf(c.method, c.path), 0)
+  const warm = await firstFifty()
+
+  console.log(`\nSign-in to the first 50 threads (${LATENCY_MS} ms on every Gmail call)`)
+  console.log(`  cold (empty cache): ${ms(cold.elapsed)}  — ${coldCalls.length} Gmail calls, ${coldUnits} quota units`)
+  console.log(`  warm (cached):      ${ms(warm.elapsed)}`)
+
+  console.log('\nFinishing the full sync for the load test (latency off)…')
+  proxy.setLatency(0)
+  const syncStarted = performance.now()
+  await app.inject({
+    method: 'POST',
+    url: '/api/gmail/sync',
+    headers: { origin: APP_URL },
+    cookies: { inkwell_session: warm.session },
+  })
+  const total = (await app.inject({ url: '/api/gmail/threads?limit=1', cookies: { inkwell_session: warm.session } })).json().total
+  console.log(`  full sync done in ${ms(performance.now() - syncStarted)}; ${total.toLocaleString()} inbox threads cached`)
+  const syncUnits = proxy.log.reduce((sum, c) => sum + unitsOf(c.method, c.path), 0)
+  console.log(`  quota units for the whole mailbox: ${syncUnits.toLocaleString()} (${(syncUnits / 6000).toFixed(0)} minutes of Gmail's per-user quota)`)
+
+  const port = await freePort()
+  await app.listen({ host: '127.0.0.1', port })
+  const url = `http://127.0.0.1:${port}/api/gmail/threads`
+  const latencies: number[] = []
+  let next = 0
+  const client = async () => {
+    while (next++ < REQUESTS) {
+      const started = performance.now()
+      const response = await fetch(url, { headers: { cookie: `inkwell_session=${warm.session}` } })
+      await response.arrayBuffer()
+      if (!response.ok) throw new Error(`GET threads answered ${response.status}`)
+      latencies.push(performance.now() - started)
+    }
+  }
+  const loadStarted = performance.now()
+  await Promise.all(Array.from({ length: CLIENTS }, client))
+  const seconds = (performance.now() - loadStarted) / 1000
+  latencies.sort((a, b) => a - b)
+  console.log(`\nGET /api/gmail/threads (100 threads a page), ${CLIENTS} concurrent clients, ${REQUESTS} requests`)
+  console.log(`  p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ${(REQUESTS / seconds).toFixed(0)} requests/s`)
+
+  await app.close()
+  await proxy.close()
+  await standIn.close()
+  await database.close()
+  await pg.stop()
+  rmSync(work, { recursive: true, force: true })
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
