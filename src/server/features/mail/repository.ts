@@ -6,7 +6,7 @@ import type { ParsedMessage } from './parse.js'
 import { summarizeThread } from './thread-summary.js'
 
 /** How much of the latest message's text the list carries, for the client-side search. */
-const LIST_BODY_CHARS = 2000
+const LIST_BODY_CHARS = 500
 
 export type ThreadListRow = {
   thread: typeof emailThreads.$inferSelect
@@ -51,6 +51,14 @@ export function createMailRepository(db: Database, pool: Pool) {
 
   /** The list's rows: each thread with its latest message (text cut, HTML left out). */
   function selectListRows(where: SQL, limit: number): Promise<ThreadListRow[]> {
+    // Pick the page's threads first (an index scan that stops at `limit`), then join only
+    // those to their latest message: joining first would read every body in the mailbox.
+    const page = db
+      .select({ id: emailThreads.id })
+      .from(emailThreads)
+      .where(where)
+      .orderBy(sql`${emailThreads.lastMessageDate} desc, ${emailThreads.threadId} desc`)
+      .limit(limit)
     return db
         .select({
           thread: emailThreads,
@@ -86,9 +94,8 @@ export function createMailRepository(db: Database, pool: Pool) {
             eq(emailMessages.gmailId, emailThreads.latestMessageId),
           ),
         )
-        .where(where)
+        .where(inArray(emailThreads.id, page))
         .orderBy(sql`${emailThreads.lastMessageDate} desc, ${emailThreads.threadId} desc`)
-        .limit(limit)
   }
 
   async function writeSummary(tx: Database, userId: string, threadId: string) {

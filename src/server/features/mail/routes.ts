@@ -10,7 +10,6 @@ import {
   ThreadActionSchema,
   ThreadDetailSchema,
   ThreadListQuerySchema,
-  ThreadListSchema,
   ThreadSchema,
   UnreadCountSchema,
 } from '../../../contract/mail.js'
@@ -33,9 +32,11 @@ export async function mailRoutes(app: FastifyInstance, { mail }: { mail: MailSer
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { onRequest: app.authenticate }
 
+  // The hottest route answers without a zod response check (it cost more than the query);
+  // the service's return type (ThreadList) is checked by TypeScript instead.
   r.get(
     '/api/gmail/threads',
-    { ...auth, schema: { querystring: ThreadListQuerySchema, response: { 200: ThreadListSchema } } },
+    { ...auth, schema: { querystring: ThreadListQuerySchema } },
     async (request) => mail.listThreads(requireUser(request), request.query),
   )
 
