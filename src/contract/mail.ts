@@ -25,7 +25,7 @@ export type Attachment = z.infer<typeof AttachmentSchema>
 /**
  * A thread as the inbox shows it (spec section 3): the fields describe its latest message.
  * In the list, `htmlBody` is null (fetch the thread for it) and `body`/`textBody` are the
- * latest message's text, cut to a few KB — enough for the client-side search.
+ * latest message's text, cut to 500 characters (the list stays light; the viewer loads the rest).
  */
 export const ThreadSchema = z.object({
   id: z.string(),

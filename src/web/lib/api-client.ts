@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '../../contract/errors'
+import type { ApiError as ApiErrorBody } from '../../contract/errors'
 
 /**
  * A non-OK answer. Its message follows the spec: the status code, ': ', then the body text
@@ -16,8 +16,10 @@ export class ApiError extends Error {
 
   /** The server's own explanation (`error.message` of its JSON body), when it sent one. */
   get detail(): string | null {
+    // Read without zod, which stays out of the first screen's bundle.
     try {
-      return ApiErrorSchema.parse(JSON.parse(this.bodyText)).error.message
+      const message = (JSON.parse(this.bodyText) as Partial<ApiErrorBody>).error?.message
+      return typeof message === 'string' ? message : null
     } catch {
       return null
     }

@@ -6,10 +6,9 @@ import {
   GoogleCallbackQuerySchema,
   GoogleLoginQuerySchema,
   MetaSchema,
-  OAUTH_SUCCESS_COOKIE,
-  type AuthErrorCode,
   type CurrentUser,
 } from '../../../contract/auth.js'
+import { OAUTH_SUCCESS_COOKIE, type AuthErrorCode } from '../../../contract/auth-errors.js'
 import type { UserRow } from '../../db/schema.js'
 import { randomToken, type SecretBox } from '../../lib/crypto.js'
 import { SESSION_COOKIE, requireUser } from './session.js'

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { AuthErrorCode } from '../../../contract/auth.js'
+import type { AuthErrorCode } from '../../../contract/auth-errors.js'
 import type { SecretBox } from '../../lib/crypto.js'
 import { randomToken, sha256 } from '../../lib/crypto.js'
 import type { UserRow } from '../../db/schema.js'

@@ -1,4 +1,4 @@
-import { OAUTH_SUCCESS_COOKIE } from '../../../contract/auth'
+import { OAUTH_SUCCESS_COOKIE } from '../../../contract/auth-errors'
 
 export function hasOAuthSuccessCookie(): boolean {
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${OAUTH_SUCCESS_COOKIE}=`))

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation, useSearchParams } from 'wouter'
 import { Check, Languages, Mail, Sparkles, Users } from 'lucide-react'
-import { authErrorMessage } from '../../../../contract/auth'
+import { authErrorMessage } from '../../../../contract/auth-errors'
 import { Brand } from '../../../components/brand'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
