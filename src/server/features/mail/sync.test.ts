@@ -204,6 +204,50 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     expect(Buffer.compare(download.rawPayload, bytes)).toBe(0)
   })
 
+  it('saves a draft in Gmail and updates the same draft', async () => {
+    const first = await api(h, session).post('/api/gmail/drafts', {
+      to: 'grace@example.com',
+      subject: 'Half-written',
+      body: 'First thoughts',
+    })
+    expect(first.statusCode).toBe(200)
+    const { draftId } = first.json()
+    const again = await api(h, session).post('/api/gmail/drafts', {
+      to: 'grace@example.com',
+      subject: 'Half-written',
+      body: 'Second thoughts',
+      draftId,
+    })
+    expect(again.json().draftId).toBe(draftId)
+    const drafts = await gmail<{ drafts: { id: string }[] }>('drafts')
+    expect(drafts.drafts.map((d) => d.id)).toContain(draftId)
+    const draft = await gmail<{ message: { id: string } }>(`drafts/${draftId}`)
+    const raw = await gmail<{ raw: string }>(`messages/${draft.message.id}?format=raw`)
+    expect(Buffer.from(raw.raw, 'base64url').toString()).toContain('Second thoughts')
+  })
+
+  it('searches the whole cached mailbox, archived mail included', async () => {
+    const archived = (await api(h, session).get('/api/gmail/threads?label=INBOX&limit=1')).json().threads[0]
+    await api(h, session).post(`/api/gmail/threads/${archived.id}/actions`, { action: 'archive' })
+    const word = archived.subject.split(/\s+/).find((w: string) => w.length > 4) ?? archived.subject
+    const found = (await api(h, session).get(`/api/gmail/threads?q=${encodeURIComponent(word)}`)).json()
+    expect(found.threads.map((t: { id: string }) => t.id)).toContain(archived.id)
+    expect(found.total).toBe(found.threads.length)
+    const none = (await api(h, session).get('/api/gmail/threads?q=zzqqxxnothing')).json()
+    expect(none).toMatchObject({ threads: [], total: 0 })
+  })
+
+  it('refreshes an expired access token and keeps the new one, sealed', async () => {
+    const [before] = await h.db.select().from(users).where(eq(users.email, ADA))
+    await h.db.update(users).set({ gmailTokenExpiresAt: new Date(1000) }).where(eq(users.email, ADA))
+    expect((await api(h, session).post('/api/gmail/sync')).statusCode).toBe(200)
+    await new Promise((r) => setTimeout(r, 100)) // the new token is stored off the request path
+    const [after] = await h.db.select().from(users).where(eq(users.email, ADA))
+    expect(after!.gmailAccessToken).not.toBe(before!.gmailAccessToken)
+    expect(h.secrets.open(after!.gmailAccessToken!)).toMatch(/^google_/)
+    expect(after!.gmailTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now())
+  })
+
   it('refuses bad input with a 400 that says what is wrong', async () => {
     const missing = await api(h, session).post('/api/gmail/send', { to: '', subject: 'x', body: 'y' })
     expect(missing.statusCode).toBe(400)
