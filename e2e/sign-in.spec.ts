@@ -1,13 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { SAM, signInAs } from './support'
 
 const ALEX = { name: 'Alex Morgan', email: 'alex.morgan@inkwell.demo' }
-
-/** Signs in through the Google stand-in's account chooser, as a person would. */
-async function signInAs(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Continue with Google' }).click()
-  await expect(page.getByText('Sign in to Google')).toBeVisible()
-  await page.locator('form', { hasText: email }).locator('button').click()
-}
 
 test('sign in from the landing page, stay signed in, log out', async ({ page }) => {
   const cspViolations: string[] = []
@@ -25,7 +19,9 @@ test('sign in from the landing page, stay signed in, log out', async ({ page }) 
   await signInAs(page, ALEX.email)
   await expect(page.getByRole('heading', { name: 'Completing Sign In' })).toBeVisible()
   await expect(page).toHaveURL(/\/app$/)
-  const sidebar = page.getByRole('complementary').filter({ has: page.getByRole('navigation', { name: 'Main' }) })
+  const sidebar = page
+    .getByRole('complementary')
+    .filter({ has: page.getByRole('navigation', { name: 'Main' }) })
   await expect(sidebar.getByTestId('user-name')).toHaveText(ALEX.name)
   await expect(sidebar.getByTestId('user-email')).toHaveText(ALEX.email)
   await expect(sidebar.getByText('AI emails this month')).toBeVisible()
@@ -53,9 +49,11 @@ test('a sign-in error shows the spec message and leaves the address clean', asyn
   await expect(page).toHaveURL(/\/auth$/)
 })
 
-test('the second demo account is not an admin, and unknown paths show the 404 page', async ({ page }) => {
+test('the second demo account is not an admin, and unknown paths show the 404 page', async ({
+  page,
+}) => {
   await page.goto('/login')
-  await signInAs(page, 'sam.rivera@inkwell.demo')
+  await signInAs(page, SAM.email)
   await expect(page).toHaveURL(/\/app$/)
   const nav = page.getByRole('navigation', { name: 'Main' }).first()
   await expect(nav.getByRole('link', { name: 'Contacts' })).toBeVisible()

@@ -257,4 +257,3 @@ export function draftThread(env: Env, kind: Kind, at: Date): Draft {
   const bulk = kind === 'newsletter' || kind === 'promo' || kind === 'social'
   return notificationDraft(rng, people, NOTIFICATIONS[kind](ctx), bulk)
 }
-

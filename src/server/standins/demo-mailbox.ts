@@ -69,9 +69,6 @@ const BLOCK: [Kind, number][] = [
   ['forums', 2],
 ]
 
-// ---------------------------------------------------------------------------------------------
-// Mailbox
-
 /** Builds one account's mailbox: same inputs, same mailbox (seeded PRNG, no Math.random). */
 export function buildDemoMailbox(
   account: DemoAccount,

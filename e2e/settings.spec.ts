@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+import { expectAccessible, SAM, signIn } from './support'
+
+async function openSettings(page: Page) {
+  await page.goto('/settings')
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible()
+}
+
+test('preferences are saved and come back; dark mode applies at once', async ({ page }) => {
+  await signIn(page)
+  await openSettings(page)
+  await expect(page.getByLabel('Display name')).toHaveValue(SAM.name)
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(SAM.email)
+  await expect(page.getByLabel('Display name')).not.toBeEditable()
+
+  const save = page.getByRole('button', { name: 'Save Changes' })
+  await expect(save).toBeDisabled()
+  await expectAccessible(page, 'main')
+  await page.getByLabel('Email theme').click()
+  await page.getByRole('option', { name: 'Colorful' }).click()
+  await expect(page.getByLabel('Email theme')).toHaveText('Colorful')
+  const compact = page.getByRole('switch', { name: 'Compact view' })
+  await expect(compact).not.toBeChecked()
+  await compact.click()
+  await expect(compact).toBeChecked()
+  const animations = page.getByRole('switch', { name: 'Animations' })
+  await animations.click()
+  await expect(page.getByText('You have unsaved changes.')).toBeVisible()
+  await save.click()
+  await expect(page.getByText('Settings saved', { exact: true })).toBeVisible()
+  await expect(save).toBeDisabled()
+  // Animations off takes effect on the page.
+  await expect(page.locator('html')).toHaveClass(/reduce-motion/)
+
+  await page.reload()
+  await expect(page.getByLabel('Email theme')).toHaveText('Colorful')
+  await expect(page.getByRole('switch', { name: 'Compact view' })).toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Animations' })).not.toBeChecked()
+  await expect(page.locator('html')).toHaveClass(/reduce-motion/)
+
+  // Dark mode is a device preference: no Save needed.
+  const html = page.locator('html')
+  await expect(html).not.toHaveClass(/\bdark\b/)
+  await page.getByRole('switch', { name: 'Dark mode' }).click()
+  await expect(html).toHaveClass(/\bdark\b/)
+  await expect(page.getByRole('button', { name: 'Use dark theme' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await page.getByRole('button', { name: 'Use light theme' }).click()
+  await expect(html).not.toHaveClass(/\bdark\b/)
+  await expect(page.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked()
+})
+
+test('returning from connecting Gmail says so and cleans the address', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/settings?gmail_connected=true')
+  await expect(page.getByText('Gmail connected', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/\/settings$/)
+  await expect(page.getByRole('region', { name: 'Gmail Integration' })).toContainText('Connected')
+})
+
+test('Export Data downloads a JSON file of the account', async ({ page }) => {
+  await signIn(page)
+  await openSettings(page)
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export Data' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^inkwell-export-\d{4}-\d{2}-\d{2}\.json$/)
+  const path = await download.path()
+  const data = JSON.parse(await readFile(path, 'utf8')) as { profile: { email: string } }
+  expect(data.profile.email).toBe(SAM.email)
+  expect(JSON.stringify(data)).not.toMatch(/token/i)
+})
+
+// Last: it deletes the account.
+test('Delete Account asks for DELETE, ends signed out, and the next sign-in is a fresh account', async ({
+  page,
+}) => {
+  await signIn(page)
+  // Something to lose: a contact.
+  const created = await page.evaluate(async () => {
+    const response = await fetch('/api/contacts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Doomed Contact', email: `doomed.${Date.now()}@example.com` }),
+    })
+    return response.status
+  })
+  expect(created).toBe(201)
+
+  await openSettings(page)
+  await page.getByRole('button', { name: 'Delete Account' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete Account' })
+  const confirm = dialog.getByRole('button', { name: 'Delete Account' })
+  await expect(confirm).toBeDisabled()
+  await expectAccessible(page, '[role="dialog"]')
+  await dialog.getByLabel('Type DELETE to confirm').fill('delete')
+  await expect(confirm).toBeDisabled()
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE')
+  await confirm.click()
+
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  await page.goto('/contacts')
+  await expect(page).toHaveURL(/\/auth$/)
+
+  await signIn(page)
+  await page.goto('/contacts')
+  await expect(page.getByText('No contacts yet')).toBeVisible()
+  await openSettings(page)
+  await expect(page.getByRole('switch', { name: 'Compact view' })).not.toBeChecked()
+  await expect(page.getByLabel('Email theme')).toHaveText('Minimal')
+})

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import type { Contact } from '../../../contract/contacts'
+import { canAutosave, contactFormValues, parseContactForm } from './contact-form'
+
+const stored: Contact = {
+  id: '7d1f0a4e-31a8-4a38-9a4c-0c1f0c7d7f11',
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  avatar: null,
+  tone: 'friendly',
+  formality: 'informal',
+  language: 'french',
+  greeting: '',
+  signoff: '',
+  memory: 'Met at the Lyon conference',
+  context: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+}
+
+describe('the contact form', () => {
+  it('starts a new contact with the spec defaults', () => {
+    expect(contactFormValues()).toEqual({
+      name: '',
+      email: '',
+      tone: 'professional',
+      formality: 'formal',
+      language: 'english',
+      greeting: 'Dear',
+      signoff: 'Best regards',
+      memory: '',
+      context: '',
+    })
+  })
+
+  it('opens a stored contact with its values; greeting and sign-off fall back to the defaults', () => {
+    expect(contactFormValues(stored)).toMatchObject({
+      name: 'Jane Doe',
+      tone: 'friendly',
+      formality: 'informal',
+      language: 'french',
+      greeting: 'Dear',
+      signoff: 'Best regards',
+      memory: 'Met at the Lyon conference',
+      context: '',
+    })
+  })
+
+  it('validates with the contract schema and keys the messages by field', () => {
+    const result = parseContactForm({ ...contactFormValues(), name: '  ', email: 'not-an-email' })
+    expect(result).toEqual({
+      ok: false,
+      errors: { name: 'Name is required', email: 'Enter a valid email address' },
+    })
+    const empty = parseContactForm(contactFormValues())
+    expect(empty.ok || empty.errors.email).toBe('Email is required')
+  })
+
+  it('sends trimmed values, a lower-cased e-mail and null for blank notes', () => {
+    const result = parseContactForm({
+      ...contactFormValues(),
+      name: ' Jane Doe ',
+      email: 'Jane@Example.com',
+      greeting: ' ',
+    })
+    expect(result).toEqual({
+      ok: true,
+      input: expect.objectContaining({
+        name: 'Jane Doe',
+        email: 'jane@example.com',
+        greeting: 'Dear',
+        memory: null,
+        context: null,
+      }),
+    })
+  })
+
+  it('autosaves only when name and e-mail are both present', () => {
+    expect(canAutosave({ ...contactFormValues(), name: 'Jane', email: '' })).toBe(false)
+    expect(canAutosave({ ...contactFormValues(), name: ' ', email: 'j@x.io' })).toBe(false)
+    expect(canAutosave({ ...contactFormValues(), name: 'Jane', email: 'j@x.io' })).toBe(true)
+  })
+})

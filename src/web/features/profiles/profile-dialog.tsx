@@ -1,0 +1,215 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import type { WritingProfile } from '../../../contract/profiles'
+import {
+  PROFILE_STYLES,
+  PROFILE_TONES,
+  SENTENCE_STRUCTURES,
+  VOCABULARIES,
+} from '../../../contract/options'
+import { Button } from '../../components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog'
+import { Input } from '../../components/ui/input'
+import { Label } from '../../components/ui/label'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select'
+import { Spinner } from '../../components/ui/spinner'
+import { Textarea } from '../../components/ui/textarea'
+import { toast } from '../../components/ui/use-toast'
+import { errorDetail } from '../../lib/error-detail'
+import { optionLabel } from '../../lib/option-label'
+import { useCreateWritingProfile } from './api/create-writing-profile'
+import { useUpdateWritingProfile } from './api/update-writing-profile'
+import {
+  parseProfileForm,
+  profileFormValues,
+  type ProfileFormErrors,
+  type ProfileFormValues,
+} from './profile-form'
+import { WritingSample } from './writing-sample'
+
+type Field = keyof ProfileFormValues
+
+const LIST_HINT = 'Separate with commas or new lines.'
+const HINTS: Partial<Record<Field, string>> = {
+  description: 'Optional: when you use this profile.',
+  personalityTraits: LIST_HINT,
+  commonPhrases: LIST_HINT,
+  avoidPhrases: LIST_HINT,
+}
+
+export type ProfileDialogProps = {
+  /** The profile to edit; absent to create one (with the writing-sample section). */
+  profile?: WritingProfile
+  onClose: () => void
+}
+
+export function ProfileDialog({ profile, onClose }: ProfileDialogProps) {
+  const editing = profile !== undefined
+  const [values, setValues] = useState(() => profileFormValues(profile))
+  const [errors, setErrors] = useState<ProfileFormErrors>({})
+  const formRef = useRef<HTMLFormElement>(null)
+  const create = useCreateWritingProfile()
+  const update = useUpdateWritingProfile()
+  const busy = create.isPending || update.isPending
+  const id = useId()
+
+  function change<K extends Field>(field: K, value: ProfileFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }))
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest as ProfileFormErrors)
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = parseProfileForm(values)
+    if (!parsed.ok) {
+      setErrors(parsed.errors)
+      const first = Object.keys(parsed.errors)[0]
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+      return
+    }
+    const onError = (title: string) => (error: Error) =>
+      toast({ variant: 'destructive', title, description: errorDetail(error) })
+    if (profile) {
+      update.mutate(
+        { id: profile.id, input: parsed.input },
+        { onSuccess: onClose, onError: onError('Failed to update writing profile') },
+      )
+    } else {
+      create.mutate(parsed.input, {
+        onSuccess: onClose,
+        onError: onError('Failed to create writing profile'),
+      })
+    }
+  }
+
+  const fieldId = (field: Field) => `${id}-${field}`
+  const errorId = (field: Field) => `${id}-${field}-error`
+  const hintId = (field: Field) => `${id}-${field}-hint`
+  const control = (field: Field) => ({
+    id: fieldId(field),
+    name: field,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? errorId(field) : HINTS[field] && hintId(field),
+  })
+  const text = (field: Field) => ({
+    ...control(field),
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => change(field, e.target.value),
+  })
+  const wrap = (field: Field, label: string, input: ReactNode) => (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={fieldId(field)}>{label}</Label>
+      {input}
+      {errors[field] ? (
+        <p id={errorId(field)} className="text-sm text-destructive">
+          {errors[field]}
+        </p>
+      ) : (
+        HINTS[field] && (
+          <p id={hintId(field)} className="text-xs text-muted-foreground">
+            {HINTS[field]}
+          </p>
+        )
+      )}
+    </div>
+  )
+  const select = <T extends string>(field: Field, label: string, options: readonly T[]) =>
+    wrap(
+      field,
+      label,
+      <Select value={values[field]} onValueChange={(v) => change(field, v)}>
+        <SelectTrigger {...control(field)}>
+          <SelectValue placeholder={`Choose ${label.toLowerCase()}`} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {optionLabel(option)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>,
+    )
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Writing Profile' : 'Create Writing Profile'}</DialogTitle>
+          <DialogDescription>
+            Describe how you write, so AI drafts sound like you.
+          </DialogDescription>
+        </DialogHeader>
+
+        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+          {wrap('name', 'Profile name', <Input {...text('name')} required autoComplete="off" />)}
+          {wrap('description', 'Description', <Textarea {...text('description')} rows={2} />)}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {select('tone', 'Tone', PROFILE_TONES)}
+            {select('style', 'Style', PROFILE_STYLES)}
+            {select('vocabulary', 'Vocabulary', VOCABULARIES)}
+            {select('sentenceStructure', 'Sentence structure', SENTENCE_STRUCTURES)}
+          </div>
+          {wrap(
+            'personalityTraits',
+            'Personality traits',
+            <Textarea
+              {...text('personalityTraits')}
+              rows={2}
+              placeholder="warm, curious, precise"
+            />,
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {wrap(
+              'commonPhrases',
+              'Common phrases',
+              <Textarea {...text('commonPhrases')} rows={2} placeholder="Happy to help" />,
+            )}
+            {wrap(
+              'avoidPhrases',
+              'Phrases to avoid',
+              <Textarea {...text('avoidPhrases')} rows={2} placeholder="Per my last e-mail" />,
+            )}
+          </div>
+          {wrap(
+            'signatureStyle',
+            'Signature style',
+            <Input {...text('signatureStyle')} placeholder="Best, Sam" />,
+          )}
+          {editing ? (
+            wrap('exampleText', 'Example text', <Textarea {...text('exampleText')} rows={5} />)
+          ) : (
+            <WritingSample
+              id={fieldId('exampleText')}
+              value={values.exampleText}
+              error={errors.exampleText}
+              onChange={(v) => change('exampleText', v)}
+            />
+          )}
+
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy && <Spinner size="sm" label="Saving" className="text-current" />}
+              {editing ? 'Save Changes' : 'Create Profile'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import {
+  WritingProfileInputSchema,
+  type WritingProfile,
+  type WritingProfileInput,
+} from '../../../contract/profiles'
+
+/** The create/edit dialog's fields as the user sees them; the three lists are free text. */
+export type ProfileFormValues = {
+  name: string
+  description: string
+  tone: WritingProfile['tone']
+  style: WritingProfile['style']
+  vocabulary: WritingProfile['vocabulary']
+  sentenceStructure: WritingProfile['sentenceStructure']
+  personalityTraits: string
+  commonPhrases: string
+  avoidPhrases: string
+  signatureStyle: string
+  exampleText: string
+}
+
+export type ProfileFormErrors = Partial<Record<keyof ProfileFormValues, string>>
+
+/**
+ * A comma- or line-separated list: entries trimmed, blanks dropped, repeats (ignoring case)
+ * kept once, in the order first written.
+ */
+export function parseList(text: string): string[] {
+  const seen = new Set<string>()
+  const entries: string[] = []
+  for (const raw of text.split(/[,\n]/)) {
+    const entry = raw.trim()
+    const key = entry.toLowerCase()
+    if (!entry || seen.has(key)) continue
+    seen.add(key)
+    entries.push(entry)
+  }
+  return entries
+}
+
+export function formatList(entries: readonly string[]): string {
+  return entries.join(', ')
+}
+
+/** A stored profile's values, or the spec's defaults for a new one (section 3). */
+export function profileFormValues(profile?: WritingProfile): ProfileFormValues {
+  return {
+    name: profile?.name ?? '',
+    description: profile?.description ?? '',
+    tone: profile?.tone ?? 'professional',
+    style: profile?.style ?? 'concise',
+    vocabulary: profile?.vocabulary ?? 'standard',
+    sentenceStructure: profile?.sentenceStructure ?? 'mixed',
+    personalityTraits: formatList(profile?.personalityTraits ?? []),
+    commonPhrases: formatList(profile?.commonPhrases ?? []),
+    avoidPhrases: formatList(profile?.avoidPhrases ?? []),
+    signatureStyle: profile?.signatureStyle ?? '',
+    exampleText: profile?.exampleText ?? '',
+  }
+}
+
+export type ProfileFormResult =
+  { ok: true; input: WritingProfileInput } | { ok: false; errors: ProfileFormErrors }
+
+/** Checks the form with the contract schema (its messages are the spec's). */
+export function parseProfileForm(values: ProfileFormValues): ProfileFormResult {
+  const result = WritingProfileInputSchema.safeParse({
+    ...values,
+    personalityTraits: parseList(values.personalityTraits),
+    commonPhrases: parseList(values.commonPhrases),
+    avoidPhrases: parseList(values.avoidPhrases),
+  })
+  if (result.success) return { ok: true, input: result.data }
+  const { fieldErrors } = z.flattenError(result.error)
+  const errors: ProfileFormErrors = {}
+  for (const [field, messages] of Object.entries(fieldErrors) as [
+    keyof ProfileFormValues,
+    string[] | undefined,
+  ][]) {
+    const first = messages?.[0]
+    if (first) errors[field] = first
+  }
+  return { ok: false, errors }
+}
+
+export const INVALID_FILE_TYPE_MESSAGE =
+  'Invalid file type. Please upload a .txt, .pdf, or .docx file.'
+export const DOCUMENT_UPLOADED_MESSAGE =
+  'File uploaded. Backend processing for PDF/DOCX files will be implemented.'
+
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+
+/**
+ * What an uploaded writing sample is: plain text (read here), a PDF/DOCX document, or
+ * something else. The extension decides; a type the browser reports must not contradict it.
+ */
+export function classifyUpload(file: {
+  name: string
+  type: string
+}): 'text' | 'document' | 'invalid' {
+  const extension = file.name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1]
+  const type = file.type.toLowerCase()
+  if (extension === 'txt' && (type === '' || type.startsWith('text/plain'))) return 'text'
+  if (extension === 'pdf' && (type === '' || type === 'application/pdf')) return 'document'
+  if (extension === 'docx' && (type === '' || type === DOCX_TYPE)) return 'document'
+  return 'invalid'
+}
+
+/** The upload accept list for the file picker. */
+export const UPLOAD_ACCEPT = `.txt,.pdf,.docx,text/plain,application/pdf,${DOCX_TYPE}`
