@@ -1,13 +1,44 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Route, Switch } from 'wouter'
 import { ProtectedRoute } from '../features/auth/components/protected-route'
 import { SignInScreen } from '../features/auth/components/sign-in-screen'
 import { OAuthSuccessScreen } from '../features/auth/components/oauth-success-screen'
 import { AppShell } from '../features/shell/app-shell'
+import { Spinner } from '../components/ui/spinner'
 import { LandingScreen } from './landing-screen'
 import { NotFoundScreen } from './not-found-screen'
 import { PlaceholderScreen } from './placeholder-screen'
 import { PublicPage } from './public-page'
+
+// Screens outside the first paint load on demand, so the main bundle stays small.
+const ContactsScreen = lazy(() =>
+  import('../features/contacts/contacts-screen').then((m) => ({ default: m.ContactsScreen })),
+)
+const WritingProfilesScreen = lazy(() =>
+  import('../features/profiles/writing-profiles-screen').then((m) => ({
+    default: m.WritingProfilesScreen,
+  })),
+)
+const SettingsScreen = lazy(() =>
+  import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
+)
+const InboxScreen = lazy(() =>
+  import('../features/inbox/components/inbox-screen').then((m) => ({ default: m.InboxScreen })),
+)
+const ComposeScreen = lazy(() =>
+  import('../features/compose/components/compose-screen').then((m) => ({
+    default: m.ComposeScreen,
+  })),
+)
+
+function ScreenLoading() {
+  return (
+    <div className="flex items-center justify-center gap-3 py-24 text-muted-foreground">
+      <Spinner size="lg" label="Loading..." />
+      <span aria-hidden="true">Loading...</span>
+    </div>
+  )
+}
 
 function InShell({ children }: { children: ReactNode }) {
   return (
@@ -32,22 +63,46 @@ export function AppRoutes() {
       <Route path="/oauth-success" component={OAuthSuccessScreen} />
 
       <Route path="/app">
-        <InShell>{soon('Inbox', 'Your Gmail threads will appear here once the inbox lands.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <InboxScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/inbox">
-        <InShell>{soon('Inbox', 'Your Gmail threads will appear here once the inbox lands.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <InboxScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/contacts">
-        <InShell>{soon('Contacts', 'Contacts with writing preferences are coming next.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <ContactsScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/writing-profiles">
-        <InShell>{soon('Writing Profiles', 'Profiles that describe your own style are coming next.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <WritingProfilesScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/settings">
-        <InShell>{soon('Settings', 'Account, Gmail and appearance settings are coming next.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <SettingsScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/compose">
-        <InShell>{soon('Compose', 'Writing and sending mail comes with the inbox.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <ComposeScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/upgrade">
         <InShell>{soon('Upgrade to Pro', 'Plans and checkout are coming soon.')}</InShell>

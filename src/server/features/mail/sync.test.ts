@@ -80,6 +80,11 @@ describe('the mail sync engine against the Gmail stand-in', () => {
       headers: { messageId: expect.stringMatching(/^<.+>$/) },
     })
     expect(first.labels).toContain('INBOX')
+    // User labels arrive by name, not by Gmail's ids.
+    const all = (await api(h, session).get('/api/gmail/threads?limit=500')).json().threads
+    const labels = new Set(all.flatMap((t: { labels: string[] }) => t.labels))
+    expect(labels).toContain('Clients')
+    expect([...labels].some((l) => String(l).startsWith('Label_'))).toBe(false)
   })
 
   it('completes the first sync: the cache holds every thread Gmail lists', async () => {

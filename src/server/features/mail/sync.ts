@@ -74,6 +74,17 @@ export function createMailSync(deps: {
     }
   }
 
+  /** Names of the user's own labels (Gmail lists threads by label id), refreshed each sync. */
+  async function syncLabelNames(gmail: GmailSession, userId: string) {
+    const { labels = [] } = await gmail.call(GMAIL_UNITS.labelsList, (api) =>
+      api.users.labels.list({ userId: 'me' }),
+    )
+    const names = Object.fromEntries(
+      labels.filter((l) => l.type === 'user' && l.id && l.name).map((l) => [l.id!, l.name!]),
+    )
+    await repo.saveSyncState(userId, { labelNames: names })
+  }
+
   async function fetchThreads(gmail: GmailSession, userId: string, ids: string[]) {
     await mapWithConcurrency(ids, options.concurrency, (id) => fetchThread(gmail, userId, id))
   }
@@ -169,6 +180,7 @@ export function createMailSync(deps: {
       const locked = await repo.withSyncLock(userId, async () => {
         const state = await repo.getSyncState(userId)
         try {
+          await syncLabelNames(gmail, userId)
           if (state?.historyId && state.fullSyncCompletedAt) {
             const outcome = await incrementalSync(gmail, userId, state.historyId)
             if (outcome) {

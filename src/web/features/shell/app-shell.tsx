@@ -4,12 +4,15 @@ import { Brand } from '../../components/brand'
 import { Button } from '../../components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet'
 import { useCurrentUser } from '../auth/api/get-current-user'
+import { useUnreadCount } from '../inbox/api/get-unread-count'
 import { Sidebar } from './sidebar'
 import { TutorialDialog } from './tutorial-dialog'
 
 /** The signed-in layout: fixed sidebar on large screens, a slide-over menu on small ones. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser()
+  // The real unread count for the Inbox badge (D4); null (no badge) while Gmail is not connected.
+  const unreadCount = useUnreadCount().data?.count
   const [menuOpen, setMenuOpen] = useState(false)
   const [tutorialOpen, setTutorialOpen] = useState(false)
   if (!user) return null
@@ -21,7 +24,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex h-dvh bg-background text-foreground">
       <aside className="hidden w-64 shrink-0 border-r border-border bg-muted/30 lg:block">
-        <Sidebar user={user} onTutorial={openTutorial} />
+        <Sidebar user={user} unreadCount={unreadCount} onTutorial={openTutorial} />
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
@@ -38,7 +41,12 @@ export function AppShell({ children }: { children: ReactNode }) {
         <SheetContent>
           <SheetTitle className="sr-only">Menu</SheetTitle>
           <SheetDescription className="sr-only">Navigation and account</SheetDescription>
-          <Sidebar user={user} onNavigate={() => setMenuOpen(false)} onTutorial={openTutorial} />
+          <Sidebar
+            user={user}
+            unreadCount={unreadCount}
+            onNavigate={() => setMenuOpen(false)}
+            onTutorial={openTutorial}
+          />
         </SheetContent>
       </Sheet>
       <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} />

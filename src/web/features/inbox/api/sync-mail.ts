@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { SyncResultSchema } from '../../../../contract/mail'
+import { apiJson } from '../../../lib/api-client'
+import { THREADS_KEY, threadListsKey, type ThreadPages } from './get-threads'
+import { unreadCountKey } from './get-unread-count'
+
+export type SyncResult = z.infer<typeof SyncResultSchema>
+
+export function syncMail(): Promise<SyncResult> {
+  return apiJson<SyncResult>('POST', '/api/gmail/sync')
+}
+
+/**
+ * Refresh: an incremental sync with Gmail now, then the lists again. Only the first page of
+ * each list is kept before refetching, so a user who scrolled through thousands of threads
+ * does not pay for refetching every page; the rest loads again as they scroll.
+ */
+export function useRefreshMail() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: syncMail,
+    onSettled: async () => {
+      queryClient.setQueriesData<ThreadPages>({ queryKey: threadListsKey }, (data) =>
+        data && data.pages.length > 1
+          ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
+          : data,
+      )
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [THREADS_KEY] }),
+        queryClient.invalidateQueries({ queryKey: unreadCountKey }),
+      ])
+    },
+  })
+}

@@ -1,0 +1,85 @@
+import {
+  Archive,
+  Flag,
+  FlagOff,
+  Mail,
+  MailOpen,
+  MoreVertical,
+  Sparkles,
+  Star,
+  StarOff,
+  Trash2,
+} from 'lucide-react'
+import type { Thread, ThreadAction } from '../../../../contract/mail'
+import { Button } from '../../../components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu'
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip'
+import { isFlagged } from '../api/thread-action'
+
+/** A thread's Quick Actions (spec section 2): real calls (D3), Smart Reply once AI lands. */
+export function QuickActionsMenu({
+  thread,
+  onAction,
+  className,
+}: {
+  thread: Thread
+  onAction: (thread: Thread, action: ThreadAction) => void
+  className?: string
+}) {
+  const flagged = isFlagged(thread)
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={className}
+          aria-label={`Quick actions for ${thread.subject || '(no subject)'}`}
+        >
+          <MoreVertical aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <Tooltip>
+          <TooltipTrigger asChild>
+            {/* aria-disabled rather than disabled, so the pointer still reaches the tooltip. */}
+            <DropdownMenuItem
+              aria-disabled="true"
+              className="opacity-50"
+              onSelect={(event) => event.preventDefault()}
+            >
+              <Sparkles aria-hidden="true" /> Smart Reply
+            </DropdownMenuItem>
+          </TooltipTrigger>
+          <TooltipContent side="left">Coming soon</TooltipContent>
+        </Tooltip>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => onAction(thread, 'archive')}>
+          <Archive aria-hidden="true" /> Archive
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction(thread, thread.isStarred ? 'unstar' : 'star')}>
+          {thread.isStarred ? <StarOff aria-hidden="true" /> : <Star aria-hidden="true" />}
+          {thread.isStarred ? 'Unstar' : 'Star'}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction(thread, thread.isUnread ? 'read' : 'unread')}>
+          {thread.isUnread ? <MailOpen aria-hidden="true" /> : <Mail aria-hidden="true" />}
+          {thread.isUnread ? 'Mark Read' : 'Mark Unread'}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onAction(thread, flagged ? 'unflag' : 'flag')}>
+          {flagged ? <FlagOff aria-hidden="true" /> : <Flag aria-hidden="true" />}
+          {flagged ? 'Remove Flag' : 'Flag'}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onAction(thread, 'trash')}>
+          <Trash2 aria-hidden="true" /> Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}
