@@ -2,7 +2,7 @@ import { gmail, type gmail_v1 } from '@googleapis/gmail'
 import type { OAuth2Client } from 'google-auth-library'
 import { Unauthorized } from '../../lib/errors.js'
 import { httpStatus, withRetry } from './retry.js'
-import { QuotaBudget } from './quota.js'
+import type { QuotaBudget } from './quota.js'
 
 export class GmailNotConnected extends Unauthorized {
   constructor() {
