@@ -16,18 +16,5 @@ export const UserSettingsSchema = z.object({
 })
 export type UserSettings = z.infer<typeof UserSettingsSchema>
 
-export const DEFAULT_SETTINGS: UserSettings = {
-  emailNotifications: true,
-  aiSuggestions: true,
-  defaultTone: 'professional',
-  defaultLanguage: 'english',
-  emailTheme: 'minimal',
-  priorityDisplay: 'colors',
-  animationsEnabled: true,
-  compactView: false,
-  autoRefresh: true,
-  soundNotifications: false,
-}
-
 /** PUT /api/user/settings: any subset; unknown fields are refused. */
 export const UpdateUserSettingsSchema = UserSettingsSchema.partial().strict()

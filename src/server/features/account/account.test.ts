@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { AccountExport } from '../../../contract/account.js'
-import { DEFAULT_SETTINGS } from '../../../contract/settings.js'
+import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults.js'
 import {
   aiDrafts,
   contacts,

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { AccountExportSchema, type AccountExport } from '../../../contract/account.js'
+import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults.js'
 import {
-  DEFAULT_SETTINGS,
   UserSettingsSchema,
   type UpdateUserSettingsSchema,
   type UserSettings,

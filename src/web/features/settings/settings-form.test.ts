@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS } from '../../../contract/settings'
+import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults'
 import { exportFilename } from './api/export-data'
 import { changedSettings, withoutGmailConnectedFlag } from './settings-form'
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { DEFAULT_SETTINGS, type UserSettings } from '../../../../contract/settings'
+import type { UserSettings } from '../../../../contract/settings'
+import { DEFAULT_SETTINGS } from '../../../../contract/settings-defaults'
 import { apiJson } from '../../../lib/api-client'
 import { applyUserSettings } from '../../../lib/user-settings'
 
