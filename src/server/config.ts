@@ -35,7 +35,7 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(10),
+  MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(20),
   GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
 })
 

@@ -1,0 +1,66 @@
+import { Keyboard, Mail, MailWarning, PenSquare } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { Spinner } from '../../../components/ui/spinner'
+
+/** The inbox's states around the list: Gmail not connected, first load, nothing open. */
+export function ConnectGmail() {
+  return (
+    <div className="flex h-full items-center justify-center p-6">
+      <div className="flex max-w-sm flex-col items-center gap-3 text-center">
+        <MailWarning aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h1 className="text-xl font-semibold">Connect Gmail Account</h1>
+        <p className="text-sm text-muted-foreground">
+          Inkwell needs access to your Gmail to show your conversations here.
+        </p>
+        <Button asChild>
+          {/* A full-page navigation: the server starts Google's consent screen. */}
+          <a href="/auth/google">Connect Gmail Account</a>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export function LoadingRows() {
+  return (
+    <div aria-busy="true" className="flex-1">
+      <p className="flex items-center gap-2 px-4 pt-3 text-sm text-muted-foreground">
+        <Spinner size="sm" label="" aria-hidden="true" /> Syncing your Gmail emails...
+      </p>
+      {Array.from({ length: 5 }, (_, i) => (
+        <div
+          key={i}
+          data-testid="thread-skeleton"
+          className="space-y-2 border-b border-border px-4 py-3"
+        >
+          <div className="flex justify-between gap-4">
+            <Skeleton className="h-4 w-2/5" />
+            <Skeleton className="h-3 w-10" />
+          </div>
+          <Skeleton className="h-3.5 w-3/4" />
+          <Skeleton className="h-3 w-full" />
+        </div>
+      ))}
+    </div>
+  )
+}
+
+export function NothingSelected() {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center">
+      <Mail aria-hidden="true" className="size-10 text-muted-foreground" />
+      <p className="text-lg font-medium">Select an email to read</p>
+      <Button asChild variant="outline">
+        <Link href="/compose">
+          <PenSquare aria-hidden="true" /> Compose New Email
+        </Link>
+      </Button>
+      <p className="hidden items-center gap-1.5 text-xs text-muted-foreground md:flex">
+        <Keyboard aria-hidden="true" className="size-3.5" /> Press{' '}
+        <kbd className="font-mono">?</kbd> for keyboard shortcuts
+      </p>
+    </div>
+  )
+}
