@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { Textarea } from '../../../components/ui/textarea'
 import { ToastAction } from '../../../components/ui/toast'
 import { toast } from '../../../components/ui/use-toast'
-import { ApiError } from '../../../lib/api-client'
+import { errorDetail } from '../../../lib/error-detail'
 import { formatBytes } from '../../../lib/format-date'
 import { useSaveDraft } from '../api/save-draft'
 import { useSendEmail } from '../api/send-email'
@@ -38,9 +38,6 @@ function initialFields(handoff: ComposeHandoff | null): Fields {
     body: hasContext ? `\n\n${originalMessageBlock(handoff)}` : '',
   }
 }
-
-const errorDetail = (error: Error) =>
-  error instanceof ApiError ? (error.detail ?? error.message) : error.message
 
 function Field({
   label,
@@ -189,7 +186,7 @@ export function ComposeScreen() {
         toast({
           variant: 'destructive',
           title: 'Failed to send email',
-          description: errorDetail(error),
+          description: errorDetail(error) ?? error.message,
         }),
     })
   }
@@ -224,7 +221,7 @@ export function ComposeScreen() {
         toast({
           variant: 'destructive',
           title: 'Failed to save draft',
-          description: errorDetail(error),
+          description: errorDetail(error) ?? error.message,
         }),
     })
   }
