@@ -1,7 +1,7 @@
 import { gmail, type gmail_v1 } from '@googleapis/gmail'
 import type { OAuth2Client } from 'google-auth-library'
-import { Unauthorized } from '../../lib/errors.js'
-import { httpStatus, withRetry } from './retry.js'
+import { TooManyRequests, Unauthorized } from '../../lib/errors.js'
+import { httpStatus, isRetryable, withRetry } from './retry.js'
 import type { QuotaBudget } from './quota.js'
 
 export class GmailNotConnected extends Unauthorized {
@@ -43,6 +43,11 @@ export class GmailSession {
       if (isRevoked(error)) {
         await this.onRevoked()
         throw new GmailNotConnected()
+      }
+      // Still throttled after every retry: say so plainly instead of a 500.
+      const status = httpStatus(error)
+      if ((status === 429 || status === 403) && isRetryable(error)) {
+        throw new TooManyRequests('Gmail asked Inkwell to slow down; try again in a few minutes', 'gmail_rate_limited')
       }
       throw error
     }

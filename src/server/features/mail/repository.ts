@@ -266,12 +266,12 @@ export function createMailRepository(db: Database, pool: Pool) {
         .onConflictDoUpdate({ target: mailSyncState.userId, set: changes })
     },
 
-    /** Drops the whole cache of a user (before a full resync starts over). */
-    async clearMailbox(userId: string) {
-      await db.transaction(async (tx) => {
-        await tx.delete(emailMessages).where(eq(emailMessages.userId, userId))
-        await tx.delete(emailThreads).where(eq(emailThreads.userId, userId))
-      })
+    /**
+     * Refreshes the planner's statistics after a bulk load (a full sync): with stale ones it
+     * sorts the whole inbox instead of walking the date index and stopping at a page.
+     */
+    async analyze() {
+      await db.execute(sql`analyze ${emailThreads}, ${emailMessages}`)
     },
 
     /** Removes cached threads Gmail did not list in a full sync (deleted meanwhile). */

@@ -36,6 +36,30 @@ describe('withRetry', () => {
     expect(waits).toEqual([3000])
   })
 
+  it("retries Gmail's rate-limit 403s, but not a 403 for missing permission", async () => {
+    const forbidden = (reason: string) =>
+      Object.assign(httpError(403), {
+        response: { status: 403, headers: new Headers(), data: { error: { errors: [{ reason }] } } },
+      })
+    let calls = 0
+    const result = await withRetry(
+      async () => {
+        if (calls++ === 0) throw forbidden('userRateLimitExceeded')
+        return 'ok'
+      },
+      { sleep: async () => {} },
+    )
+    expect(result).toBe('ok')
+    calls = 0
+    await expect(
+      withRetry(async () => {
+        calls++
+        throw forbidden('insufficientPermissions')
+      }),
+    ).rejects.toThrow('HTTP 403')
+    expect(calls).toBe(1)
+  })
+
   it('does not retry a 404 or a 400, and gives up after the last attempt', async () => {
     let calls = 0
     await expect(

@@ -17,10 +17,21 @@ function describe(error: unknown): HttpFailure {
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET'])
 
-/** 429, 5xx and dropped connections are worth another try; everything else is final. */
+/**
+ * Gmail also answers 403 for rate limits (userRateLimitExceeded, rateLimitExceeded); a 403
+ * for anything else (no permission) is final.
+ */
+function isRateLimit403(error: unknown): boolean {
+  const data = (error as { response?: { data?: unknown } }).response?.data
+  const text = typeof data === 'string' ? data : JSON.stringify(data ?? '')
+  return /rateLimitExceeded|rate limit/i.test(text)
+}
+
+/** 429, 5xx, rate-limit 403s and dropped connections are worth another try. */
 export function isRetryable(error: unknown): boolean {
   const { status, code } = describe(error)
   if (status === 429 || (status !== undefined && status >= 500)) return true
+  if (status === 403) return isRateLimit403(error)
   return status === undefined && code !== undefined && NETWORK_CODES.has(code)
 }
 

@@ -161,23 +161,24 @@ export function createMailService(deps: {
       query: { label: string; q?: string; limit: number; cursor?: string },
     ): Promise<ThreadList> {
       if (!user.gmailConnected) throw new GmailNotConnected()
-      const state = await repo.getSyncState(user.id)
+      const cursor = query.cursor ? decodeCursor(query.cursor) : null
+      if (query.cursor && !cursor) throw new BadRequest('cursor: is not a cursor from this API')
+      let state = await repo.getSyncState(user.id)
       const stale = !state?.lastSyncedAt || Date.now() - state.lastSyncedAt.getTime() > STALE_AFTER_MS
       let syncing = running.has(user.id)
       if (!state?.historyId) {
         await syncInBackground(user).firstPage
         syncing = running.has(user.id)
+        state = await repo.getSyncState(user.id)
       } else if (stale && !syncing) {
         syncInBackground(user)
         syncing = true
       }
-      const cursor = query.cursor ? decodeCursor(query.cursor) : null
-      if (query.cursor && !cursor) throw new BadRequest('cursor: is not a cursor from this API')
-      const [rows, total, names] = await Promise.all([
+      const [rows, total] = await Promise.all([
         repo.listThreads(user.id, { ...query, cursor }),
         repo.countThreads(user.id, query),
-        labelNames(user.id),
       ])
+      const names = state?.labelNames ?? {}
       const last = rows.at(-1)
       return {
         threads: rows.map((row) => presentThread(row, names)),

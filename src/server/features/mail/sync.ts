@@ -128,6 +128,7 @@ export function createMailSync(deps: {
     } while (pageToken)
 
     const removed = await repo.deleteThreadsNotIn(userId, seen, startedAt)
+    await repo.analyze()
     await repo.saveSyncState(userId, {
       historyId,
       fullSyncCompletedAt: new Date(),
