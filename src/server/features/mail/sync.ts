@@ -106,6 +106,9 @@ export function createMailSync(deps: {
     let historyId = maxHistoryId((first.threads ?? []).map((t) => t.historyId))
     if (historyId) await repo.saveSyncState(userId, { historyId })
     onFirstPage()
+    // Statistics from the first page already tell the planner how the user's rows look; it
+    // scales them as the table grows (without any, it sorts the whole inbox for every page).
+    await repo.analyze()
 
     let pageToken: string | undefined
     do {
