@@ -53,6 +53,8 @@ export function createMailService(deps: {
   const { repo, sync, auth, log } = deps
   const budgets = new Map<string, QuotaBudget>()
   const running = new Map<string, RunningSync>()
+  /** When each user's last sync started: a failing sync is not retried on every read. */
+  const lastStarted = new Map<string, number>()
 
   function budgetFor(userId: string): QuotaBudget {
     let budget = budgets.get(userId)
@@ -78,6 +80,7 @@ export function createMailService(deps: {
     let firstPageReady!: () => void
     const firstPage = new Promise<void>((resolve) => (firstPageReady = resolve))
     const gmail = gmailFor(user)
+    lastStarted.set(user.id, Date.now())
     const done = sync
       .sync(gmail, user.id, firstPageReady)
       .finally(() => {
@@ -164,7 +167,10 @@ export function createMailService(deps: {
       const cursor = query.cursor ? decodeCursor(query.cursor) : null
       if (query.cursor && !cursor) throw new BadRequest('cursor: is not a cursor from this API')
       let state = await repo.getSyncState(user.id)
-      const stale = !state?.lastSyncedAt || Date.now() - state.lastSyncedAt.getTime() > STALE_AFTER_MS
+      const now = Date.now()
+      const stale =
+        (!state?.lastSyncedAt || now - state.lastSyncedAt.getTime() > STALE_AFTER_MS) &&
+        now - (lastStarted.get(user.id) ?? 0) > STALE_AFTER_MS
       let syncing = running.has(user.id)
       if (!state?.historyId) {
         await syncInBackground(user).firstPage

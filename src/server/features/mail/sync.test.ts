@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import PostalMime from 'postal-mime'
-import { emailThreads, users } from '../../db/schema.js'
+import { emailThreads, mailSyncState, users } from '../../db/schema.js'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
 import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
 
@@ -344,6 +344,27 @@ describe('sync under trouble', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200])
     const historyCalls = proxy.log.filter((l) => l.path.includes('/history')).length - before
     expect(historyCalls).toBe(1)
+  })
+
+  it('does not start a failing sync again on every read of the inbox', async () => {
+    const session = (await signIn(h, 'grace@example.com')).session!
+    await api(h, session).post('/api/gmail/sync')
+    await new Promise((r) => setTimeout(r, 50))
+    fault = ({ path }) => (path.includes('/history') ? { status: 400 } : null)
+    const historyCalls = () => proxy.log.filter((l) => l.path.includes('/history')).length
+    const before = historyCalls()
+    expect((await api(h, session).post('/api/gmail/sync')).statusCode).toBe(500)
+    // The last good sync is long ago: every read would want a new one.
+    const [grace] = await h.db.select().from(users).where(eq(users.email, 'grace@example.com'))
+    await h.db
+      .update(mailSyncState)
+      .set({ lastSyncedAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(mailSyncState.userId, grace!.id))
+    for (let i = 0; i < 5; i++) {
+      expect((await api(h, session).get('/api/gmail/threads?limit=5')).statusCode).toBe(200)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+    expect(historyCalls() - before).toBe(1)
   })
 
   it('marks Gmail disconnected when the grant was revoked at Google', async () => {
