@@ -94,7 +94,8 @@ export function createMailRepository(db: Database, pool: Pool) {
             eq(emailMessages.gmailId, emailThreads.latestMessageId),
           ),
         )
-        .where(inArray(emailThreads.id, page))
+        // = any(array(...)): the page's ids are computed once, then fetched by primary key.
+        .where(sql`${emailThreads.id} = any(array(${page}))`)
         .orderBy(sql`${emailThreads.lastMessageDate} desc, ${emailThreads.threadId} desc`)
   }
 
