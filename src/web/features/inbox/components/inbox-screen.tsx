@@ -3,6 +3,7 @@ import {
   Suspense,
   useCallback,
   useDeferredValue,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -26,6 +27,7 @@ import {
 } from '../../compose/compose-handoff'
 import { useUserSettings } from '../../settings/api/get-settings'
 import { threadDetailKey, threadQuery } from '../api/get-thread'
+import { unreadCountKey } from '../api/get-unread-count'
 import { flattenThreads, useThreads } from '../api/get-threads'
 import { useRefreshMail } from '../api/sync-mail'
 import { useThreadAction } from '../api/thread-action'
@@ -69,6 +71,11 @@ export function InboxScreen() {
   const searchRef = useRef<HTMLInputElement>(null)
 
   const inbox = useThreads({ label: 'INBOX' }, { autoRefresh })
+  // Whenever the list learns something new (first sync, refresh), the badge may have changed.
+  const inboxUpdatedAt = inbox.dataUpdatedAt
+  useEffect(() => {
+    if (inboxUpdatedAt) void queryClient.invalidateQueries({ queryKey: unreadCountKey })
+  }, [inboxUpdatedAt, queryClient])
   const server = useThreads(
     { label: 'INBOX', q: serverQuery ?? '' },
     { enabled: serverQuery !== null },
