@@ -22,13 +22,8 @@ export const AttachmentSchema = z.object({
 })
 export type Attachment = z.infer<typeof AttachmentSchema>
 
-/**
- * A thread as the inbox shows it (spec section 3): the fields describe its latest message.
- * In the list, `htmlBody` is null (fetch the thread for it) and `body`/`textBody` are the
- * latest message's text, cut to 500 characters (the list stays light; the viewer loads the rest).
- */
-export const ThreadSchema = z.object({
-  id: z.string(),
+/** What the inbox shows of one message (spec section 3), shared by threads and messages. */
+const MessageViewSchema = z.object({
   subject: z.string(),
   snippet: z.string(),
   body: z.string(),
@@ -43,6 +38,15 @@ export const ThreadSchema = z.object({
   isUnread: z.boolean(),
   isStarred: z.boolean(),
   headers: EmailHeadersSchema,
+})
+
+/**
+ * A thread as the inbox shows it (spec section 3): the fields describe its latest message.
+ * In the list, `htmlBody` is null (fetch the thread for it) and `body`/`textBody` are the
+ * latest message's text, cut to 500 characters (the list stays light; the viewer loads the rest).
+ */
+export const ThreadSchema = MessageViewSchema.extend({
+  id: z.string(),
   messageCount: z.number().int(),
   hasAttachments: z.boolean(),
 })
@@ -69,23 +73,9 @@ export const ThreadListSchema = z.object({
 export type ThreadList = z.infer<typeof ThreadListSchema>
 
 /** One message of a conversation, in full. */
-export const EmailMessageSchema = z.object({
+export const EmailMessageSchema = MessageViewSchema.extend({
   id: z.string(),
   threadId: z.string(),
-  subject: z.string(),
-  snippet: z.string(),
-  body: z.string(),
-  textBody: z.string(),
-  htmlBody: z.string().nullable(),
-  hasHtml: z.boolean(),
-  sender: AddressSchema,
-  recipient: z.string(),
-  cc: z.string(),
-  timestamp: z.string(),
-  labels: z.array(z.string()),
-  isUnread: z.boolean(),
-  isStarred: z.boolean(),
-  headers: EmailHeadersSchema,
   inReplyTo: z.string(),
   references: z.string(),
   attachments: z.array(AttachmentSchema),

@@ -68,6 +68,21 @@ export async function startHarness(options: {
   await app.ready()
   const instances: FastifyInstance[] = []
   return {
+    /** A call as the signed-in browser makes it: its session cookie, same-origin writes. */
+    call(
+      session: string | undefined,
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) {
+      return app.inject({
+        method,
+        url,
+        headers: method === 'GET' ? {} : sameOrigin,
+        cookies: session ? { inkwell_session: session } : {},
+        ...(payload ? { payload } : {}),
+      })
+    },
     app,
     db: database.db,
     pool: database.pool,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import type { WritingProfile } from '../../../contract/profiles.js'
 import { users, writingProfiles } from '../../db/schema.js'
-import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
+import { signIn, startHarness, type Harness } from '../../test/harness.js'
 
 let h: Harness
 let ada: string
@@ -23,17 +23,8 @@ beforeAll(async () => {
 })
 afterAll(async () => h?.close())
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-function call(session: string | undefined, method: Method, url: string, payload?: object) {
-  return h.app.inject({
-    method,
-    url,
-    headers: method === 'GET' ? {} : sameOrigin,
-    cookies: session ? { inkwell_session: session } : {},
-    ...(payload ? { payload } : {}),
-  })
-}
+const call: Harness['call'] = (...args) => h.call(...args)
+type Method = Parameters<Harness['call']>[1]
 
 const base = {
   tone: 'professional',
