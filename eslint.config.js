@@ -3,13 +3,25 @@ import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.tmp/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',
       // The layers of docs/architecture: web and server meet only in contract/.
@@ -17,9 +29,21 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
-            { target: './src/server', from: './src/web', message: 'The server never imports web code.' },
-            { target: './src/contract', from: ['./src/server', './src/web'], message: 'contract/ depends on nothing of ours.' },
+            {
+              target: './src/web',
+              from: './src/server',
+              message: 'The web app talks to the server over HTTP only.',
+            },
+            {
+              target: './src/server',
+              from: './src/web',
+              message: 'The server never imports web code.',
+            },
+            {
+              target: './src/contract',
+              from: ['./src/server', './src/web'],
+              message: 'contract/ depends on nothing of ours.',
+            },
           ],
         },
       ],

@@ -50,7 +50,11 @@ async function main() {
   const work = path.resolve('.tmp/bench')
   rmSync(work, { recursive: true, force: true })
   console.log(`Seeding a ${THREADS.toLocaleString()}-thread mailbox on the Google stand-in…`)
-  const pg = await startEmbeddedPostgres({ dataDir: `${work}/postgres`, port: await freePort(), persistent: false })
+  const pg = await startEmbeddedPostgres({
+    dataDir: `${work}/postgres`,
+    port: await freePort(),
+    persistent: false,
+  })
   await createDatabaseIfMissing(pg.url('postgres'), 'bench')
   const database = openDatabase(pg.url('bench'), { max: 20 })
   await runMigrations(database.db)
@@ -90,7 +94,8 @@ async function main() {
       cookies: { inkwell_session: session! },
     })
     const shown = response.json().threads?.length
-    if (shown === undefined) throw new Error(`GET threads answered ${response.statusCode}: ${response.body}`)
+    if (shown === undefined)
+      throw new Error(`GET threads answered ${response.statusCode}: ${response.body}`)
     if (shown !== 50) throw new Error(`expected 50 threads, got ${shown}`)
     return { elapsed: performance.now() - started, session: session! }
   }
@@ -102,7 +107,9 @@ async function main() {
   const warm = await firstFifty()
 
   console.log(`\nSign-in to the first 50 threads (${LATENCY_MS} ms on every Gmail call)`)
-  console.log(`  cold (empty cache): ${ms(cold.elapsed)}  — ${coldCalls.length} Gmail calls, ${coldUnits} quota units`)
+  console.log(
+    `  cold (empty cache): ${ms(cold.elapsed)}  — ${coldCalls.length} Gmail calls, ${coldUnits} quota units`,
+  )
   console.log(`  warm (cached):      ${ms(warm.elapsed)}`)
 
   console.log('\nFinishing the full sync for the load test (latency off)…')
@@ -117,14 +124,25 @@ async function main() {
   if (synced.statusCode !== 200) {
     // The stand-in caps each token at 5,000 calls an hour (403); a 10,000-thread mailbox
     // needs more. The sync resumes where it stopped on the next run; measure what is cached.
-    console.log(`  the full sync stopped: ${synced.statusCode} ${synced.json().error?.message ?? ''}`)
+    console.log(
+      `  the full sync stopped: ${synced.statusCode} ${synced.json().error?.message ?? ''}`,
+    )
     const { rows } = await database.pool.query('select last_error from mail_sync_state')
     console.log(`  (Gmail said: ${rows[0]?.last_error ?? 'nothing'})`)
   }
-  const total = (await app.inject({ url: '/api/gmail/threads?limit=1', cookies: { inkwell_session: warm.session } })).json().total
-  console.log(`  full sync done in ${ms(performance.now() - syncStarted)}; ${total.toLocaleString()} inbox threads cached`)
+  const total = (
+    await app.inject({
+      url: '/api/gmail/threads?limit=1',
+      cookies: { inkwell_session: warm.session },
+    })
+  ).json().total
+  console.log(
+    `  full sync done in ${ms(performance.now() - syncStarted)}; ${total.toLocaleString()} inbox threads cached`,
+  )
   const syncUnits = proxy.log.reduce((sum, c) => sum + unitsOf(c.method, c.path), 0)
-  console.log(`  quota units for the whole mailbox: ${syncUnits.toLocaleString()} (${(syncUnits / 6000).toFixed(0)} minutes of Gmail's per-user quota)`)
+  console.log(
+    `  quota units for the whole mailbox: ${syncUnits.toLocaleString()} (${(syncUnits / 6000).toFixed(0)} minutes of Gmail's per-user quota)`,
+  )
 
   // The stand-in runs in this process and its 10,000-thread calls are heavy: cut Gmail off
   // so the load test measures Inkwell's own work on the warm cache, nothing else.
@@ -136,19 +154,31 @@ async function main() {
   const alone: number[] = []
   for (let i = 0; i < 20; i++) {
     const started = performance.now()
-    await (await fetch(url, { headers: { cookie: `inkwell_session=${warm.session}` } })).arrayBuffer()
+    await (
+      await fetch(url, { headers: { cookie: `inkwell_session=${warm.session}` } })
+    ).arrayBuffer()
     alone.push(performance.now() - started)
   }
   alone.sort((a, b) => a - b)
   const load = await new Promise<string>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'bench/load-client.ts', url, `inkwell_session=${warm.session}`, String(CLIENTS), String(REQUESTS)],
+      [
+        '--import',
+        'tsx',
+        'bench/load-client.ts',
+        url,
+        `inkwell_session=${warm.session}`,
+        String(CLIENTS),
+        String(REQUESTS),
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     )
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk))
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`load client exited ${code}`))))
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`load client exited ${code}`)),
+    )
   })
   const { latencies, seconds } = JSON.parse(load) as { latencies: number[]; seconds: number }
   latencies.sort((a, b) => a - b)
@@ -156,7 +186,9 @@ async function main() {
     `\nGET /api/gmail/threads (100 threads a page), ${CLIENTS} concurrent clients in another process, ${REQUESTS} requests`,
   )
   console.log(`  one client alone: p50 ${ms(percentile(alone, 50))}`)
-  console.log(`  p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ${(REQUESTS / seconds).toFixed(0)} requests/s`)
+  console.log(
+    `  p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ${(REQUESTS / seconds).toFixed(0)} requests/s`,
+  )
 
   await app.close()
   await database.close()

@@ -13,7 +13,11 @@ function newest(dir) {
 }
 
 const built = 'dist/web/index.html'
-const sources = Math.max(newest('src/web'), newest('src/contract'), statSync('vite.config.ts').mtimeMs)
+const sources = Math.max(
+  newest('src/web'),
+  newest('src/contract'),
+  statSync('vite.config.ts').mtimeMs,
+)
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('[inkwell] Building the web app…')
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' })

@@ -15,7 +15,12 @@ const env = {
 
 const { result } = concurrently(
   [
-    { name: 'api', command: 'npx tsx watch --clear-screen=false src/server/main.ts', env, prefixColor: 'blue' },
+    {
+      name: 'api',
+      command: 'npx tsx watch --clear-screen=false src/server/main.ts',
+      env,
+      prefixColor: 'blue',
+    },
     { name: 'web', command: 'npx vite', env, prefixColor: 'magenta' },
   ],
   { killOthersOn: ['failure', 'success'] },

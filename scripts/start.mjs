@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process'
 await import('./ensure-deps.mjs')
 await import('./build-if-stale.mjs')
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' })
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  stdio: 'inherit',
+})
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

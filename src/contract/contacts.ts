@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { CONTACT_TONES, DEFAULT_GREETING, DEFAULT_SIGNOFF, FORMALITIES, LANGUAGES } from './options.js'
+import {
+  CONTACT_TONES,
+  DEFAULT_GREETING,
+  DEFAULT_SIGNOFF,
+  FORMALITIES,
+  LANGUAGES,
+} from './options.js'
 
 const optionalText = (max: number) =>
   z
@@ -27,9 +33,15 @@ export const ContactInputSchema = z.object({
     .min(1, 'Email is required')
     .pipe(z.email('Enter a valid email address'))
     .transform((v) => v.toLowerCase()),
-  tone: z.enum(CONTACT_TONES, { error: `Tone must be one of: ${CONTACT_TONES.join(', ')}` }).default('professional'),
-  formality: z.enum(FORMALITIES, { error: `Formality must be one of: ${FORMALITIES.join(', ')}` }).default('formal'),
-  language: z.enum(LANGUAGES, { error: `Language must be one of: ${LANGUAGES.join(', ')}` }).default('english'),
+  tone: z
+    .enum(CONTACT_TONES, { error: `Tone must be one of: ${CONTACT_TONES.join(', ')}` })
+    .default('professional'),
+  formality: z
+    .enum(FORMALITIES, { error: `Formality must be one of: ${FORMALITIES.join(', ')}` })
+    .default('formal'),
+  language: z
+    .enum(LANGUAGES, { error: `Language must be one of: ${LANGUAGES.join(', ')}` })
+    .default('english'),
   greeting: withDefault(DEFAULT_GREETING),
   signoff: withDefault(DEFAULT_SIGNOFF),
   memory: optionalText(5000),

@@ -25,7 +25,11 @@ const option = <const T extends readonly [string, ...string[]]>(values: T, label
 
 /** What the create and edit dialogs send; the messages are the spec's (section 5). */
 export const WritingProfileInputSchema = z.object({
-  name: z.string({ error: 'Profile name is required' }).trim().min(1, 'Profile name is required').max(120),
+  name: z
+    .string({ error: 'Profile name is required' })
+    .trim()
+    .min(1, 'Profile name is required')
+    .max(120),
   description: optionalText(1000),
   tone: option(PROFILE_TONES, 'Tone'),
   style: option(PROFILE_STYLES, 'Style'),

@@ -61,7 +61,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
           },
     trustProxy: config.env === 'production',
     bodyLimit: 36 * 1024 * 1024, // Gmail's 25 MB message limit, base64-encoded, plus JSON
@@ -139,7 +143,9 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
   await app.register(fastifyStatic, { root, wildcard: false, index: false })
   app.get('/assets/*', (request, reply) => {
     const file = (request.params as { '*': string })['*']
-    return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${file}`)
+    return reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .sendFile(`assets/${file}`)
   })
   app.setNotFoundHandler((request, reply) => {
     const isPage = ['GET', 'HEAD'].includes(request.method) && !request.url.startsWith('/api/')

@@ -92,7 +92,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { mode: 'standin', ...STANDIN_OAUTH_CLIENT, port: env.GOOGLE_STANDIN_PORT }
 
   // In demo mode the first demo account is the admin, so the admin panel can be tried.
-  const adminEmails = (env.ADMIN_EMAILS ?? (google.mode === 'standin' ? DEMO_ACCOUNTS[0].email : ''))
+  const adminEmails = (
+    env.ADMIN_EMAILS ?? (google.mode === 'standin' ? DEMO_ACCOUNTS[0].email : '')
+  )
     .split(',')
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean)

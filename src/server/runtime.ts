@@ -81,7 +81,13 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
       })
     }
     return {
-      deps: { config, db: database.db, pool: database.pool, secrets: new SecretBox(encryptionKey(config)), google },
+      deps: {
+        config,
+        db: database.db,
+        pool: database.pool,
+        secrets: new SecretBox(encryptionKey(config)),
+        google,
+      },
       stop,
     }
   } catch (error) {

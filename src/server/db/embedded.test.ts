@@ -28,7 +28,10 @@ describe('the embedded PostgreSQL', () => {
     const port = await freePort()
     // Never stopped through its handle: the next start takes its cluster over, as after -9.
     const first = await startEmbeddedPostgres({ dataDir, port })
-    await query(first.url('postgres'), 'create table kept (v text); insert into kept values (\'still here\')')
+    await query(
+      first.url('postgres'),
+      "create table kept (v text); insert into kept values ('still here')",
+    )
 
     // A run killed with -9 never stops its postmaster: the next start finds it running.
     const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])

@@ -27,10 +27,16 @@ describe('the data model', () => {
   })
 
   it('keeps payment subscription ids unique', async () => {
-    await database.db.update(users).set({ stripeSubscriptionId: 'sub_1' }).where(eq(users.email, 'defaults@example.com'))
+    await database.db
+      .update(users)
+      .set({ stripeSubscriptionId: 'sub_1' })
+      .where(eq(users.email, 'defaults@example.com'))
     const other = await newUser('other@example.com')
     await expect(
-      database.db.update(users).set({ stripeSubscriptionId: 'sub_1' }).where(eq(users.id, other.id)),
+      database.db
+        .update(users)
+        .set({ stripeSubscriptionId: 'sub_1' })
+        .where(eq(users.id, other.id)),
     ).rejects.toThrow()
   })
 
@@ -42,9 +48,12 @@ describe('the data model', () => {
     await database.db.insert(writingProfiles).values({ ...base, isDefault: false })
   })
 
-  it('clears a draft\'s profile when the profile is deleted, and deletes drafts with the user', async () => {
+  it("clears a draft's profile when the profile is deleted, and deletes drafts with the user", async () => {
     const user = await newUser('drafts@example.com')
-    const [profile] = await database.db.insert(writingProfiles).values({ userId: user.id, name: 'Mine' }).returning()
+    const [profile] = await database.db
+      .insert(writingProfiles)
+      .values({ userId: user.id, name: 'Mine' })
+      .returning()
     const [draft] = await database.db
       .insert(aiDrafts)
       .values({ userId: user.id, writingProfileId: profile!.id, userInput: 'ask', aiDraft: 'text' })
@@ -54,6 +63,8 @@ describe('the data model', () => {
     const [after] = await database.db.select().from(aiDrafts).where(eq(aiDrafts.id, draft!.id))
     expect(after!.writingProfileId).toBeNull()
     await database.db.delete(users).where(eq(users.id, user.id))
-    expect(await database.db.select().from(aiDrafts).where(eq(aiDrafts.userId, user.id))).toHaveLength(0)
+    expect(
+      await database.db.select().from(aiDrafts).where(eq(aiDrafts.userId, user.id)),
+    ).toHaveLength(0)
   })
 })

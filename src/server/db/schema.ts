@@ -188,7 +188,12 @@ export const emailThreads = pgTable(
   ],
 )
 
-export type StoredAttachment = { attachmentId: string; filename: string; mimeType: string; size: number }
+export type StoredAttachment = {
+  attachmentId: string
+  filename: string
+  mimeType: string
+  size: number
+}
 
 export const emailMessages = pgTable(
   'email_messages',

@@ -3,7 +3,9 @@ import pg from 'pg'
 import { openDatabase, runMigrations, type DatabaseHandle } from '../db/client.js'
 
 /** A fresh, migrated database on the run's PostgreSQL server; `drop` removes it. */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<
+  DatabaseHandle & { url: string; drop: () => Promise<void> }
+> {
   const serverUrl = inject('pgServerUrl')
   const name = `inkwell_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const admin = new pg.Client({ connectionString: serverUrl })

@@ -2,8 +2,7 @@ import http from 'node:http'
 
 /** Answer with `status` instead of forwarding, or forward after an extra `delayMs`. */
 export type Fault =
-  | { status: number; headers?: Record<string, string>; body?: string }
-  | { delayMs: number }
+  { status: number; headers?: Record<string, string>; body?: string } | { delayMs: number }
 
 export type FaultProxyOptions = {
   /** Added before every request is forwarded. */
@@ -34,7 +33,9 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
         if (fault && 'status' in fault) {
           log.push({ method, path, status: fault.status })
           res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
-          res.end(fault.body ?? JSON.stringify({ error: { code: fault.status, message: 'injected' } }))
+          res.end(
+            fault.body ?? JSON.stringify({ error: { code: fault.status, message: 'injected' } }),
+          )
           return
         }
         const forward = http.request(

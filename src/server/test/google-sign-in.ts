@@ -11,7 +11,15 @@ export async function chooseAccount(authorizationUrl: string, email: string): Pr
   const html = await page.text()
   if (!html.includes(email)) throw new Error(`${email} is not offered on the account chooser`)
   const form = new URLSearchParams({ email })
-  for (const key of ['redirect_uri', 'scope', 'state', 'nonce', 'client_id', 'code_challenge', 'code_challenge_method']) {
+  for (const key of [
+    'redirect_uri',
+    'scope',
+    'state',
+    'nonce',
+    'client_id',
+    'code_challenge',
+    'code_challenge_method',
+  ]) {
     form.set(key, auth.searchParams.get(key) ?? '')
   }
   const response = await fetch(new URL('/o/oauth2/v2/auth/callback', auth), {
@@ -36,4 +44,3 @@ export async function signIn(harness: { app: FastifyInstance }, email: string) {
   })
   return { callback, session: cookieFrom(callback, 'inkwell_session') }
 }
-

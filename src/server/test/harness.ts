@@ -12,21 +12,22 @@ export { chooseAccount, cookieFrom, signIn } from './google-sign-in.js'
 
 export const APP_URL = 'http://localhost:3999'
 
-
 export type Harness = Awaited<ReturnType<typeof startHarness>>
 
 /**
  * The app as tests see it: a fresh database, the real Google stand-in over HTTP, and the
  * Fastify instance (called with `inject`). Nothing inside the app is mocked.
  */
-export async function startHarness(options: {
-  users?: StandInUser[]
-  withMailbox?: boolean
-  config?: Partial<Config>
-  google?: 'standin' | 'unconfigured'
-  /** Put something (a fault proxy) between the app and the stand-in's Gmail API. */
-  gmailVia?: (standInUrl: string) => Promise<string>
-} = {}) {
+export async function startHarness(
+  options: {
+    users?: StandInUser[]
+    withMailbox?: boolean
+    config?: Partial<Config>
+    google?: 'standin' | 'unconfigured'
+    /** Put something (a fault proxy) between the app and the stand-in's Gmail API. */
+    gmailVia?: (standInUrl: string) => Promise<string>
+  } = {},
+) {
   const users = options.users ?? [
     { email: 'ada@example.com', name: 'Ada Lovelace' },
     { email: 'grace@example.com', name: 'Grace Hopper' },
@@ -91,7 +92,14 @@ export async function startHarness(options: {
     config,
     /** A second server on the same database and Google, sharing nothing in memory. */
     async anotherInstance(): Promise<FastifyInstance> {
-      const twin = await buildApp({ config, db: database.db, pool: database.pool, secrets, google, webRoot: null })
+      const twin = await buildApp({
+        config,
+        db: database.db,
+        pool: database.pool,
+        secrets,
+        google,
+        webRoot: null,
+      })
       instances.push(twin)
       return twin
     },

@@ -6,9 +6,15 @@ import { PublicPage } from './public-page'
 export function LandingScreen() {
   const nav = (
     <>
-      <a href="#features" className="hover:text-foreground">Features</a>
-      <a href="#pricing" className="hover:text-foreground">Pricing</a>
-      <a href="#faq" className="hover:text-foreground">FAQ</a>
+      <a href="#features" className="hover:text-foreground">
+        Features
+      </a>
+      <a href="#pricing" className="hover:text-foreground">
+        Pricing
+      </a>
+      <a href="#faq" className="hover:text-foreground">
+        FAQ
+      </a>
     </>
   )
   return (
@@ -18,8 +24,8 @@ export function LandingScreen() {
           Every e-mail, in the voice your contact likes to read.
         </h1>
         <p className="max-w-xl text-lg text-muted-foreground">
-          Inkwell is your AI-powered email assistant for Gmail: contact profiles, AI writing tuned to
-          each person, and two-way sync with your inbox.
+          Inkwell is your AI-powered email assistant for Gmail: contact profiles, AI writing tuned
+          to each person, and two-way sync with your inbox.
         </p>
         <Button asChild size="lg">
           <Link href="/login">Get Started Free</Link>

@@ -16,7 +16,10 @@ export function PublicPage({ children, nav }: { children: ReactNode; nav?: React
           <Link href="/" aria-label="Inkwell home">
             <Brand />
           </Link>
-          <nav aria-label="Sections" className="hidden flex-1 gap-5 text-sm text-muted-foreground md:flex">
+          <nav
+            aria-label="Sections"
+            className="hidden flex-1 gap-5 text-sm text-muted-foreground md:flex"
+          >
             {nav}
           </nav>
           <div className="ml-auto flex items-center gap-2">
@@ -33,9 +36,15 @@ export function PublicPage({ children, nav }: { children: ReactNode; nav?: React
       <footer className="border-t border-border">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-6 py-6 text-sm text-muted-foreground">
           <span>© {new Date().getFullYear()} Inkwell</span>
-          <Link href="/privacypolicy" className="hover:underline">Privacy Policy</Link>
-          <Link href="/termsofservice" className="hover:underline">Terms of Service</Link>
-          <Link href="/contact" className="hover:underline">Contact</Link>
+          <Link href="/privacypolicy" className="hover:underline">
+            Privacy Policy
+          </Link>
+          <Link href="/termsofservice" className="hover:underline">
+            Terms of Service
+          </Link>
+          <Link href="/contact" className="hover:underline">
+            Contact
+          </Link>
           <Button variant="ghost" size="sm" className="ml-auto" onClick={toggleTheme}>
             {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
             {theme === 'dark' ? 'Light' : 'Dark'}

@@ -114,14 +114,18 @@ export function AppRoutes() {
         <InShell>{soon('Admin Panel', 'Ticket management is coming soon.')}</InShell>
       </Route>
       <Route path="/subscribe">
-        <ProtectedRoute>{soon('Subscribe', 'Plan comparison and checkout are coming soon.')}</ProtectedRoute>
+        <ProtectedRoute>
+          {soon('Subscribe', 'Plan comparison and checkout are coming soon.')}
+        </ProtectedRoute>
       </Route>
 
       <Route path="/privacypolicy">
         <PublicPage>{soon('Privacy Policy', 'The privacy policy is being written.')}</PublicPage>
       </Route>
       <Route path="/termsofservice">
-        <PublicPage>{soon('Terms of Service', 'The terms of service are being written.')}</PublicPage>
+        <PublicPage>
+          {soon('Terms of Service', 'The terms of service are being written.')}
+        </PublicPage>
       </Route>
       <Route path="/contact">
         <PublicPage>{soon('Contact', 'The contact form is coming soon.')}</PublicPage>

@@ -2,7 +2,13 @@ import { Feather } from 'lucide-react'
 import { cn } from '../lib/cn'
 
 /** Inkwell's mark and name (decision D1). */
-export function Brand({ className, withTagline = false }: { className?: string; withTagline?: boolean }) {
+export function Brand({
+  className,
+  withTagline = false,
+}: {
+  className?: string
+  withTagline?: boolean
+}) {
   return (
     <div className={cn('flex items-center gap-2.5', className)}>
       <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground shadow-sm">

@@ -4,7 +4,10 @@ import { ApiError, apiGet, apiRequest } from './api-client'
 afterEach(() => vi.unstubAllGlobals())
 
 function answer(status: number, body: string, statusText = '') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body || null, { status, statusText })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body || null, { status, statusText })),
+  )
 }
 
 describe('the API client', () => {
@@ -12,7 +15,9 @@ describe('the API client', () => {
     answer(429, '{"error":{"code":"limit","message":"No credits left"}}')
     const error = await apiRequest('POST', '/api/x', {}).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
-    expect((error as ApiError).message).toBe('429: {"error":{"code":"limit","message":"No credits left"}}')
+    expect((error as ApiError).message).toBe(
+      '429: {"error":{"code":"limit","message":"No credits left"}}',
+    )
     expect((error as ApiError).detail).toBe('No credits left')
   })
 

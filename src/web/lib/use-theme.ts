@@ -14,7 +14,11 @@ function subscribe(onChange: () => void) {
 }
 
 /** The current theme and a toggle; every toggle on every screen shares it. */
-export function useTheme(): { theme: Theme; setTheme: (t: Theme) => void; toggleTheme: () => void } {
+export function useTheme(): {
+  theme: Theme
+  setTheme: (t: Theme) => void
+  toggleTheme: () => void
+} {
   const theme = useSyncExternalStore(subscribe, readTheme, () => 'light' as Theme)
   const toggleTheme = useCallback(() => storeTheme(readTheme() === 'dark' ? 'light' : 'dark'), [])
   return { theme, setTheme: storeTheme, toggleTheme }

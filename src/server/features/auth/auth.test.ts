@@ -36,7 +36,12 @@ async function currentUser(session: string | undefined) {
 async function startLogin() {
   const login = await h.app.inject({ method: 'GET', url: '/api/auth/google/login' })
   const location = new URL(String(login.headers.location))
-  return { login, location, flow: cookieFrom(login, 'inkwell_oauth')!, state: location.searchParams.get('state')! }
+  return {
+    login,
+    location,
+    flow: cookieFrom(login, 'inkwell_oauth')!,
+    state: location.searchParams.get('state')!,
+  }
 }
 
 describe('Google sign-in', () => {
@@ -46,7 +51,9 @@ describe('Google sign-in', () => {
     expect(location.origin).toBe(new URL(h.standIn.url).origin)
     expect(location.searchParams.get('code_challenge_method')).toBe('S256')
     expect(location.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(location.searchParams.get('scope')).toContain('https://www.googleapis.com/auth/gmail.modify')
+    expect(location.searchParams.get('scope')).toContain(
+      'https://www.googleapis.com/auth/gmail.modify',
+    )
     expect(location.searchParams.get('access_type')).toBe('offline')
     expect(flow).toBeTruthy()
     const flowCookie = login.cookies.find((c) => c.name === 'inkwell_oauth')!
@@ -148,7 +155,9 @@ describe('Google sign-in', () => {
   })
 
   it('answers user_creation when the address belongs to another Google account', async () => {
-    await h.db.insert(users).values({ email: 'taken@example.com', name: 'Someone', googleId: 'other-google-id' })
+    await h.db
+      .insert(users)
+      .values({ email: 'taken@example.com', name: 'Someone', googleId: 'other-google-id' })
     const { callback } = await signIn(h, 'taken@example.com')
     expect(callback.headers.location).toBe('/auth?error=user_creation')
   })
@@ -247,7 +256,10 @@ describe('Gmail disconnect', () => {
 describe('the plan', () => {
   it('answers the plan box from the user row', async () => {
     const { session } = await signIn(h, 'grace@example.com')
-    const response = await h.app.inject({ url: '/api/user/plan', cookies: { inkwell_session: session! } })
+    const response = await h.app.inject({
+      url: '/api/user/plan',
+      cookies: { inkwell_session: session! },
+    })
     expect(response.json()).toEqual({
       plan: 'free',
       aiEmailsUsed: 0,

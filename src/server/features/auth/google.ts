@@ -75,8 +75,9 @@ export class GoogleOAuth {
 
   /** A fresh PKCE pair; the verifier stays on the server side (in the sealed flow cookie). */
   async createPkce(): Promise<{ verifier: string; challenge: string }> {
-    const { codeVerifier, codeChallenge } =
-      await createOAuthClient(this.settings).generateCodeVerifierAsync()
+    const { codeVerifier, codeChallenge } = await createOAuthClient(
+      this.settings,
+    ).generateCodeVerifierAsync()
     if (!codeChallenge) throw new Error('PKCE challenge was not generated')
     return { verifier: codeVerifier, challenge: codeChallenge }
   }

@@ -93,7 +93,11 @@ export function createAuthService(deps: AuthServiceDeps) {
           name: profile.name ?? existing?.name ?? email.split('@')[0] ?? email,
           avatar: profile.picture,
         }
-        if (existing) return await repo.updateUser(existing.id, { ...identity, ...tokenColumns(tokens, existing) })
+        if (existing)
+          return await repo.updateUser(existing.id, {
+            ...identity,
+            ...tokenColumns(tokens, existing),
+          })
         return await repo.insertUser({ ...identity, ...tokenColumns(tokens, null) })
       } catch (error) {
         throw new SignInError('user_creation', error)
@@ -142,7 +146,9 @@ export function createAuthService(deps: AuthServiceDeps) {
           .updateUser(user.id, {
             gmailAccessToken: secrets.seal(tokens.access_token),
             gmailTokenExpiresAt: tokens.expiry_date ? new Date(tokens.expiry_date) : null,
-            ...(tokens.refresh_token ? { gmailRefreshToken: secrets.seal(tokens.refresh_token) } : {}),
+            ...(tokens.refresh_token
+              ? { gmailRefreshToken: secrets.seal(tokens.refresh_token) }
+              : {}),
           })
           .catch((error: unknown) => log.warn({ err: error }, 'storing a refreshed token failed'))
       })

@@ -47,7 +47,10 @@ export class GmailSession {
       // Still throttled after every retry: say so plainly instead of a 500.
       const status = httpStatus(error)
       if ((status === 429 || status === 403) && isRetryable(error)) {
-        throw new TooManyRequests('Gmail asked Inkwell to slow down; try again in a few minutes', 'gmail_rate_limited')
+        throw new TooManyRequests(
+          'Gmail asked Inkwell to slow down; try again in a few minutes',
+          'gmail_rate_limited',
+        )
       }
       throw error
     }

@@ -36,7 +36,14 @@ function decode(data: string | null | undefined): string {
   return data ? Buffer.from(data, 'base64url').toString('utf8') : ''
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' }
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  nbsp: ' ',
+}
 
 /** A readable plain-text rendering of an HTML body, for search and the plain view. */
 export function htmlToText(html: string): string {
@@ -51,7 +58,10 @@ export function htmlToText(html: string): string {
     .trim()
 }
 
-function walk(part: gmail_v1.Schema$MessagePart, found: { text?: string; html?: string; attachments: StoredAttachment[] }) {
+function walk(
+  part: gmail_v1.Schema$MessagePart,
+  found: { text?: string; html?: string; attachments: StoredAttachment[] },
+) {
   const mime = (part.mimeType ?? '').toLowerCase()
   if (part.filename && part.body?.attachmentId) {
     found.attachments.push({
@@ -77,7 +87,9 @@ export function parseGmailMessage(message: gmail_v1.Schema$Message): ParsedMessa
   }
   // Gmail may pass RFC 2047 encoded words through (=?UTF-8?Q?...?=); decode them once here.
   const header = (name: string) => decodeWords(headers.get(name) ?? '')
-  const found: { text?: string; html?: string; attachments: StoredAttachment[] } = { attachments: [] }
+  const found: { text?: string; html?: string; attachments: StoredAttachment[] } = {
+    attachments: [],
+  }
   walk(payload, found)
   const html = found.html ?? null
   const from = parseAddress(header('from'))
@@ -85,7 +97,9 @@ export function parseGmailMessage(message: gmail_v1.Schema$Message): ParsedMessa
     gmailId: message.id ?? '',
     threadId: message.threadId ?? message.id ?? '',
     historyId: message.historyId ?? null,
-    internalDate: new Date(Number(message.internalDate ?? Date.parse(header('date')) ?? Date.now())),
+    internalDate: new Date(
+      Number(message.internalDate ?? Date.parse(header('date')) ?? Date.now()),
+    ),
     labels: message.labelIds ?? [],
     snippet: message.snippet ?? '',
     subject: header('subject'),

@@ -59,7 +59,8 @@ export function createMailRepository(db: Database, pool: Pool) {
       .where(where)
       .orderBy(sql`${emailThreads.lastMessageDate} desc, ${emailThreads.threadId} desc`)
       .limit(limit)
-    return db
+    return (
+      db
         .select({
           thread: emailThreads,
           latest: {
@@ -97,6 +98,7 @@ export function createMailRepository(db: Database, pool: Pool) {
         // = any(array(...)): the page's ids are computed once, then fetched by primary key.
         .where(sql`${emailThreads.id} = any(array(${page}))`)
         .orderBy(sql`${emailThreads.lastMessageDate} desc, ${emailThreads.threadId} desc`)
+    )
   }
 
   async function writeSummary(tx: Database, userId: string, threadId: string) {
@@ -169,7 +171,9 @@ export function createMailRepository(db: Database, pool: Pool) {
           .where(scope)
           .for('update')
         for (const m of messages) {
-          const labels = [...new Set([...m.labels, ...add])].filter((l) => !remove.includes(l)).sort()
+          const labels = [...new Set([...m.labels, ...add])]
+            .filter((l) => !remove.includes(l))
+            .sort()
           await tx
             .update(emailMessages)
             .set({ labels })
@@ -196,8 +200,6 @@ export function createMailRepository(db: Database, pool: Pool) {
       const [row] = await selectListRows(where, 1)
       return row ?? null
     },
-
-
 
     async countThreads(userId: string, options: { label: string; q?: string }): Promise<number> {
       const [row] = await db
@@ -280,7 +282,12 @@ export function createMailRepository(db: Database, pool: Pool) {
       const rows = await db
         .select({ threadId: emailThreads.threadId })
         .from(emailThreads)
-        .where(and(eq(emailThreads.userId, userId), sql`${emailThreads.createdAt} < ${olderThan.toISOString()}::timestamptz`))
+        .where(
+          and(
+            eq(emailThreads.userId, userId),
+            sql`${emailThreads.createdAt} < ${olderThan.toISOString()}::timestamptz`,
+          ),
+        )
       const gone = rows.map((r) => r.threadId).filter((id) => !keep.has(id))
       for (const threadId of gone) await this.deleteThread(userId, threadId)
       return gone.length

@@ -39,7 +39,11 @@ describe('withRetry', () => {
   it("retries Gmail's rate-limit 403s, but not a 403 for missing permission", async () => {
     const forbidden = (reason: string) =>
       Object.assign(httpError(403), {
-        response: { status: 403, headers: new Headers(), data: { error: { errors: [{ reason }] } } },
+        response: {
+          status: 403,
+          headers: new Headers(),
+          data: { error: { errors: [{ reason }] } },
+        },
       })
     let calls = 0
     const result = await withRetry(

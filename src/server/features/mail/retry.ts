@@ -15,7 +15,13 @@ function describe(error: unknown): HttpFailure {
   return { status, retryAfter, code: typeof e.code === 'string' ? e.code : undefined }
 }
 
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET'])
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+])
 
 /**
  * Gmail also answers 403 for rate limits (userRateLimitExceeded, rateLimitExceeded); a 403

@@ -33,7 +33,10 @@ type Outgoing = {
 
 type RunningSync = { done: Promise<SyncOutcome | null>; firstPage: Promise<void> }
 
-const LABEL_CHANGES: Record<Exclude<ThreadAction, 'trash' | 'untrash' | 'flag' | 'unflag'>, { add: string[]; remove: string[] }> = {
+const LABEL_CHANGES: Record<
+  Exclude<ThreadAction, 'trash' | 'untrash' | 'flag' | 'unflag'>,
+  { add: string[]; remove: string[] }
+> = {
   archive: { add: [], remove: ['INBOX'] },
   unarchive: { add: ['INBOX'], remove: [] },
   star: { add: ['STARRED'], remove: [] },
@@ -81,12 +84,10 @@ export function createMailService(deps: {
     const firstPage = new Promise<void>((resolve) => (firstPageReady = resolve))
     const gmail = gmailFor(user)
     lastStarted.set(user.id, Date.now())
-    const done = sync
-      .sync(gmail, user.id, firstPageReady)
-      .finally(() => {
-        firstPageReady()
-        running.delete(user.id)
-      })
+    const done = sync.sync(gmail, user.id, firstPageReady).finally(() => {
+      firstPageReady()
+      running.delete(user.id)
+    })
     const entry = { done, firstPage }
     running.set(user.id, entry)
     return entry
@@ -94,7 +95,9 @@ export function createMailService(deps: {
 
   function syncInBackground(user: UserRow): RunningSync {
     const entry = startSync(user)
-    entry.done.catch((error: unknown) => log.warn({ err: error, userId: user.id }, 'mail sync failed'))
+    entry.done.catch((error: unknown) =>
+      log.warn({ err: error, userId: user.id }, 'mail sync failed'),
+    )
     return entry
   }
 
@@ -115,7 +118,11 @@ export function createMailService(deps: {
       (await gmail.call(GMAIL_UNITS.labelsCreate, (api) =>
         api.users.labels.create({
           userId: 'me',
-          requestBody: { name: FOLLOW_UP_LABEL, labelListVisibility: 'labelShow', messageListVisibility: 'show' },
+          requestBody: {
+            name: FOLLOW_UP_LABEL,
+            labelListVisibility: 'labelShow',
+            messageListVisibility: 'show',
+          },
         }),
       ))
     if (!label.id) throw new Error('Gmail created a label without an id')
@@ -129,9 +136,13 @@ export function createMailService(deps: {
       mimeType: a.mimeType,
       content: Buffer.from(a.contentBase64, 'base64'),
     }))
-    const bytes = attachments.reduce((sum, a) => sum + a.content.length, 0) + Buffer.byteLength(input.body)
+    const bytes =
+      attachments.reduce((sum, a) => sum + a.content.length, 0) + Buffer.byteLength(input.body)
     if (bytes > MAX_MESSAGE_BYTES) {
-      throw new BadRequest('The message is larger than Gmail allows (25 MB with attachments)', 'too_large')
+      throw new BadRequest(
+        'The message is larger than Gmail allows (25 MB with attachments)',
+        'too_large',
+      )
     }
     let threadId = input.threadId
     let inReplyTo: string | undefined
@@ -214,7 +225,8 @@ export function createMailService(deps: {
               ? api.users.threads.trash({ userId: 'me', id: threadId })
               : api.users.threads.untrash({ userId: 'me', id: threadId }),
           )
-          const change = action === 'trash' ? { add: ['TRASH'], remove: [] } : { add: [], remove: ['TRASH'] }
+          const change =
+            action === 'trash' ? { add: ['TRASH'], remove: [] } : { add: [], remove: ['TRASH'] }
           await repo.changeThreadLabels(user.id, threadId, change.add, change.remove)
         } else {
           const change =
@@ -254,14 +266,19 @@ export function createMailService(deps: {
       if (input.draftId) {
         const draftId = input.draftId
         await gmail
-          .call(GMAIL_UNITS.draftsDelete, (api) => api.users.drafts.delete({ userId: 'me', id: draftId }))
+          .call(GMAIL_UNITS.draftsDelete, (api) =>
+            api.users.drafts.delete({ userId: 'me', id: draftId }),
+          )
           .catch((error: unknown) => {
-            if (httpStatus(error) !== 404) log.warn({ err: error }, 'deleting the sent draft failed')
+            if (httpStatus(error) !== 404)
+              log.warn({ err: error }, 'deleting the sent draft failed')
           })
       }
-      await sync.refreshThread(gmail, user.id, sent.threadId).catch((error: unknown) =>
-        log.warn({ err: error }, 'caching the sent message failed; the next sync brings it'),
-      )
+      await sync
+        .refreshThread(gmail, user.id, sent.threadId)
+        .catch((error: unknown) =>
+          log.warn({ err: error }, 'caching the sent message failed; the next sync brings it'),
+        )
       return { id: sent.id, threadId: sent.threadId }
     },
 

@@ -50,7 +50,13 @@ function api(h: Harness, session: string) {
   return {
     get: (url: string) => h.app.inject({ url, cookies: { inkwell_session: session } }),
     post: (url: string, payload?: object) =>
-      h.app.inject({ method: 'POST', url, payload, headers: sameOrigin, cookies: { inkwell_session: session } }),
+      h.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: sameOrigin,
+        cookies: { inkwell_session: session },
+      }),
   }
 }
 
@@ -101,7 +107,9 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     const seen: string[] = []
     let cursor = ''
     do {
-      const page = (await api(h, session).get(`/api/gmail/threads?limit=40${cursor ? `&cursor=${cursor}` : ''}`)).json()
+      const page = (
+        await api(h, session).get(`/api/gmail/threads?limit=40${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json()
       seen.push(...page.threads.map((t: { id: string }) => t.id))
       cursor = page.nextCursor ?? ''
     } while (cursor)
@@ -120,7 +128,9 @@ describe('the mail sync engine against the Gmail stand-in', () => {
         labelIds: ['INBOX', 'UNREAD'],
       }),
     })
-    const [toStar, toDelete] = (await api(h, session).get('/api/gmail/threads?limit=3')).json().threads.slice(1)
+    const [toStar, toDelete] = (await api(h, session).get('/api/gmail/threads?limit=3'))
+      .json()
+      .threads.slice(1)
     await gmail(`threads/${toStar.id}/modify`, {
       method: 'POST',
       body: JSON.stringify({ addLabelIds: ['STARRED'], removeLabelIds: ['UNREAD'] }),
@@ -132,7 +142,10 @@ describe('the mail sync engine against the Gmail stand-in', () => {
 
     const list = (await api(h, session).get('/api/gmail/threads?limit=500')).json()
     const byId = new Map(list.threads.map((t: { id: string }) => [t.id, t]))
-    expect(byId.get(inserted.threadId)).toMatchObject({ subject: 'Fresh from Gmail', isUnread: true })
+    expect(byId.get(inserted.threadId)).toMatchObject({
+      subject: 'Fresh from Gmail',
+      isUnread: true,
+    })
     expect(byId.get(toStar.id)).toMatchObject({ isStarred: true, isUnread: false })
     expect(byId.has(toDelete.id)).toBe(false)
     expect(await cachedThreadIds(h, ADA)).toEqual(await allThreadIds(gmail))
@@ -140,18 +153,24 @@ describe('the mail sync engine against the Gmail stand-in', () => {
 
   it('archives, stars, flags and trashes in Gmail and in the cache', async () => {
     const [a, b, c] = (await api(h, session).get('/api/gmail/threads?limit=3')).json().threads
-    const archived = await api(h, session).post(`/api/gmail/threads/${a.id}/actions`, { action: 'archive' })
+    const archived = await api(h, session).post(`/api/gmail/threads/${a.id}/actions`, {
+      action: 'archive',
+    })
     expect(archived.json().labels).not.toContain('INBOX')
-    const starred = await api(h, session).post(`/api/gmail/threads/${b.id}/actions`, { action: 'star' })
+    const starred = await api(h, session).post(`/api/gmail/threads/${b.id}/actions`, {
+      action: 'star',
+    })
     expect(starred.json().isStarred).toBe(true)
-    const flagged = await api(h, session).post(`/api/gmail/threads/${b.id}/actions`, { action: 'flag' })
+    const flagged = await api(h, session).post(`/api/gmail/threads/${b.id}/actions`, {
+      action: 'flag',
+    })
     expect(flagged.json().labels).toContain('Follow-up')
     await api(h, session).post(`/api/gmail/threads/${c.id}/actions`, { action: 'trash' })
 
     const inGmail = async (id: string) =>
-      (await gmail<{ messages: { labelIds: string[] }[] }>(`threads/${id}?includeSpamTrash=true`)).messages.flatMap(
-        (m) => m.labelIds,
-      )
+      (
+        await gmail<{ messages: { labelIds: string[] }[] }>(`threads/${id}?includeSpamTrash=true`)
+      ).messages.flatMap((m) => m.labelIds)
     expect(await inGmail(a.id)).not.toContain('INBOX')
     expect(await inGmail(b.id)).toContain('STARRED')
     const labels = await gmail<{ labels: { id: string; name: string }[] }>('labels')
@@ -159,7 +178,9 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     expect(await inGmail(b.id)).toContain(followUp.id)
     expect(await inGmail(c.id)).toContain('TRASH')
 
-    const ids = (await api(h, session).get('/api/gmail/threads?limit=500')).json().threads.map((t: { id: string }) => t.id)
+    const ids = (await api(h, session).get('/api/gmail/threads?limit=500'))
+      .json()
+      .threads.map((t: { id: string }) => t.id)
     expect(ids).not.toContain(a.id)
     expect(ids).not.toContain(c.id)
     expect(ids).toContain(b.id)
@@ -195,7 +216,13 @@ describe('the mail sync engine against the Gmail stand-in', () => {
       cc: 'ops@example.com',
       subject: 'Überprüfung — Q3 numbers',
       body: 'The numbers are attached.',
-      attachments: [{ filename: 'Zahlen-Übersicht.bin', mimeType: 'application/octet-stream', contentBase64: bytes.toString('base64') }],
+      attachments: [
+        {
+          filename: 'Zahlen-Übersicht.bin',
+          mimeType: 'application/octet-stream',
+          contentBase64: bytes.toString('base64'),
+        },
+      ],
     })
     expect(sent.statusCode).toBe(200)
     const detail = (await api(h, session).get(`/api/gmail/threads/${sent.json().threadId}`)).json()
@@ -232,10 +259,13 @@ describe('the mail sync engine against the Gmail stand-in', () => {
   })
 
   it('searches the whole cached mailbox, archived mail included', async () => {
-    const archived = (await api(h, session).get('/api/gmail/threads?label=INBOX&limit=1')).json().threads[0]
+    const archived = (await api(h, session).get('/api/gmail/threads?label=INBOX&limit=1')).json()
+      .threads[0]
     await api(h, session).post(`/api/gmail/threads/${archived.id}/actions`, { action: 'archive' })
     const word = archived.subject.split(/\s+/).find((w: string) => w.length > 4) ?? archived.subject
-    const found = (await api(h, session).get(`/api/gmail/threads?q=${encodeURIComponent(word)}`)).json()
+    const found = (
+      await api(h, session).get(`/api/gmail/threads?q=${encodeURIComponent(word)}`)
+    ).json()
     expect(found.threads.map((t: { id: string }) => t.id)).toContain(archived.id)
     expect(found.total).toBe(found.threads.length)
     const none = (await api(h, session).get('/api/gmail/threads?q=zzqqxxnothing')).json()
@@ -244,7 +274,10 @@ describe('the mail sync engine against the Gmail stand-in', () => {
 
   it('refreshes an expired access token and keeps the new one, sealed', async () => {
     const [before] = await h.db.select().from(users).where(eq(users.email, ADA))
-    await h.db.update(users).set({ gmailTokenExpiresAt: new Date(1000) }).where(eq(users.email, ADA))
+    await h.db
+      .update(users)
+      .set({ gmailTokenExpiresAt: new Date(1000) })
+      .where(eq(users.email, ADA))
     expect((await api(h, session).post('/api/gmail/sync')).statusCode).toBe(200)
     await new Promise((r) => setTimeout(r, 100)) // the new token is stored off the request path
     const [after] = await h.db.select().from(users).where(eq(users.email, ADA))
@@ -254,10 +287,16 @@ describe('the mail sync engine against the Gmail stand-in', () => {
   })
 
   it('refuses bad input with a 400 that says what is wrong', async () => {
-    const missing = await api(h, session).post('/api/gmail/send', { to: '', subject: 'x', body: 'y' })
+    const missing = await api(h, session).post('/api/gmail/send', {
+      to: '',
+      subject: 'x',
+      body: 'y',
+    })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().error.message).toContain('Recipient is required')
-    const action = await api(h, session).post('/api/gmail/threads/whatever/actions', { action: 'explode' })
+    const action = await api(h, session).post('/api/gmail/threads/whatever/actions', {
+      action: 'explode',
+    })
     expect(action.statusCode).toBe(400)
     const cursor = await api(h, session).get('/api/gmail/threads?cursor=nonsense')
     expect(cursor.statusCode).toBe(400)
@@ -267,7 +306,9 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     const grace = (await signIn(h, 'grace@example.com')).session!
     const adaThread = (await api(h, session).get('/api/gmail/threads?limit=1')).json().threads[0]
     expect((await api(h, grace).get(`/api/gmail/threads/${adaThread.id}`)).statusCode).toBe(404)
-    const act = await api(h, grace).post(`/api/gmail/threads/${adaThread.id}/actions`, { action: 'trash' })
+    const act = await api(h, grace).post(`/api/gmail/threads/${adaThread.id}/actions`, {
+      action: 'trash',
+    })
     expect(act.statusCode).toBe(404)
   })
 })
@@ -301,7 +342,11 @@ describe('sync under trouble', () => {
       const key = `${method} ${path}`
       const n = (attempts.get(key) ?? 0) + 1
       attempts.set(key, n)
-      return n === 1 ? { status: 429, headers: { 'retry-after': '0' } } : n === 2 ? { status: 500 } : null
+      return n === 1
+        ? { status: 429, headers: { 'retry-after': '0' } }
+        : n === 2
+          ? { status: 500 }
+          : null
     }
     const session = (await signIn(h, ADA)).session!
     const first = await api(h, session).get('/api/gmail/threads?limit=50')
@@ -339,7 +384,12 @@ describe('sync under trouble', () => {
     fault = ({ path }) => (path.includes('/history') ? { delayMs: 400 } : null)
     const before = proxy.log.filter((l) => l.path.includes('/history')).length
     const request = (app: typeof h.app) =>
-      app.inject({ method: 'POST', url: '/api/gmail/sync', headers: sameOrigin, cookies: { inkwell_session: session } })
+      app.inject({
+        method: 'POST',
+        url: '/api/gmail/sync',
+        headers: sameOrigin,
+        cookies: { inkwell_session: session },
+      })
     const [a, b] = await Promise.all([request(h.app), request(twin)])
     expect([a.statusCode, b.statusCode]).toEqual([200, 200])
     const historyCalls = proxy.log.filter((l) => l.path.includes('/history')).length - before
@@ -377,7 +427,10 @@ describe('sync under trouble', () => {
       })
     }
     // An expired access token makes the client refresh first, with the revoked refresh token.
-    await h.db.update(users).set({ gmailTokenExpiresAt: new Date(1000) }).where(eq(users.email, ADA))
+    await h.db
+      .update(users)
+      .set({ gmailTokenExpiresAt: new Date(1000) })
+      .where(eq(users.email, ADA))
     const response = await api(h, session).post('/api/gmail/sync')
     expect(response.statusCode).toBe(401)
     expect(response.json().error.code).toBe('gmail_not_connected')

@@ -41,8 +41,14 @@ function touchedThreads(history: gmail_v1.Schema$History[]): Set<string> {
   const ids = new Set<string>()
   for (const entry of history) {
     for (const m of entry.messages ?? []) if (m.threadId) ids.add(m.threadId)
-    for (const list of [entry.messagesAdded, entry.messagesDeleted, entry.labelsAdded, entry.labelsRemoved]) {
-      for (const change of list ?? []) if (change.message?.threadId) ids.add(change.message.threadId)
+    for (const list of [
+      entry.messagesAdded,
+      entry.messagesDeleted,
+      entry.labelsAdded,
+      entry.labelsRemoved,
+    ]) {
+      for (const change of list ?? [])
+        if (change.message?.threadId) ids.add(change.message.threadId)
     }
   }
   return ids
@@ -97,7 +103,11 @@ export function createMailSync(deps: {
     const startedAt = new Date()
     const seen = new Set<string>()
     const first = await gmail.call(GMAIL_UNITS.threadsList, (api) =>
-      api.users.threads.list({ userId: 'me', labelIds: ['INBOX'], maxResults: options.firstPageSize }),
+      api.users.threads.list({
+        userId: 'me',
+        labelIds: ['INBOX'],
+        maxResults: options.firstPageSize,
+      }),
     )
     const firstIds = (first.threads ?? []).map((t) => t.id!).filter(Boolean)
     await fetchThreads(gmail, userId, firstIds)
@@ -123,9 +133,16 @@ export function createMailSync(deps: {
       const listed = (page.threads ?? []).filter((t) => t.id)
       historyId ??= maxHistoryId(listed.map((t) => t.historyId))
       // A thread already cached at the same historyId has not changed: skip the 40 units.
-      const known = await repo.knownThreadIds(userId, listed.map((t) => t.id!))
+      const known = await repo.knownThreadIds(
+        userId,
+        listed.map((t) => t.id!),
+      )
       const stale = listed.filter((t) => !seen.has(t.id!) && !known.has(`${t.id}:${t.historyId}`))
-      await fetchThreads(gmail, userId, stale.map((t) => t.id!))
+      await fetchThreads(
+        gmail,
+        userId,
+        stale.map((t) => t.id!),
+      )
       listed.forEach((t) => seen.add(t.id!))
       pageToken = page.nextPageToken ?? undefined
     } while (pageToken)
@@ -164,7 +181,11 @@ export function createMailSync(deps: {
       throw error
     }
     await fetchThreads(gmail, userId, [...touched])
-    await repo.saveSyncState(userId, { historyId: latest, lastSyncedAt: new Date(), lastError: null })
+    await repo.saveSyncState(userId, {
+      historyId: latest,
+      lastSyncedAt: new Date(),
+      lastError: null,
+    })
     return { full: false, changed: touched.size }
   }
 

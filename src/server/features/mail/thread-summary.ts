@@ -17,7 +17,14 @@ export type ThreadSummary = {
 
 type SummaryInput = Pick<
   ParsedMessage,
-  'gmailId' | 'threadId' | 'internalDate' | 'labels' | 'snippet' | 'subject' | 'fromEmail' | 'historyId'
+  | 'gmailId'
+  | 'threadId'
+  | 'internalDate'
+  | 'labels'
+  | 'snippet'
+  | 'subject'
+  | 'fromEmail'
+  | 'historyId'
 > & { attachments: unknown[] }
 
 const byHistory = (a: string | null, b: string | null) =>

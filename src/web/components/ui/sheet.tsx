@@ -9,7 +9,11 @@ export const SheetTitle = DialogPrimitive.Title
 export const SheetDescription = DialogPrimitive.Description
 
 /** A panel that slides in from the left edge (the small-screen menu). */
-export function SheetContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function SheetContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPortal>
       <DialogOverlay />

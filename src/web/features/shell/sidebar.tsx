@@ -19,7 +19,13 @@ export type SidebarProps = {
   onTutorial: () => void
 }
 
-export function UserAvatar({ user, className }: { user: Pick<CurrentUser, 'name' | 'avatar'>; className?: string }) {
+export function UserAvatar({
+  user,
+  className,
+}: {
+  user: Pick<CurrentUser, 'name' | 'avatar'>
+  className?: string
+}) {
   const initial = (user.name.trim()[0] ?? '?').toUpperCase()
   return user.avatar ? (
     <img
@@ -125,9 +131,15 @@ export function Sidebar({ user, unreadCount, onNavigate, onTutorial }: SidebarPr
           <LogOut aria-hidden="true" /> Logout
         </Button>
         <p className="flex gap-3 px-3 pt-2 text-xs text-muted-foreground">
-          <Link href="/privacypolicy" className="hover:underline">Privacy</Link>
-          <Link href="/termsofservice" className="hover:underline">Terms</Link>
-          <Link href="/contact" className="hover:underline">Contact</Link>
+          <Link href="/privacypolicy" className="hover:underline">
+            Privacy
+          </Link>
+          <Link href="/termsofservice" className="hover:underline">
+            Terms
+          </Link>
+          <Link href="/contact" className="hover:underline">
+            Contact
+          </Link>
         </p>
       </div>
     </div>

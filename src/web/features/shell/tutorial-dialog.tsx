@@ -33,7 +33,13 @@ const STEPS = [
 ]
 
 /** The onboarding tour; the sidebar's Tutorial button restarts it at the first step. */
-export function TutorialDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function TutorialDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const [step, setStep] = useState(0)
   const current = STEPS[step] ?? STEPS[0]!
   const last = step === STEPS.length - 1
@@ -57,7 +63,9 @@ export function TutorialDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               Back
             </Button>
           )}
-          <Button onClick={() => (last ? close() : setStep(step + 1))}>{last ? 'Done' : 'Next'}</Button>
+          <Button onClick={() => (last ? close() : setStep(step + 1))}>
+            {last ? 'Done' : 'Next'}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

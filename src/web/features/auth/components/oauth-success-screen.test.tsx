@@ -6,7 +6,14 @@ import { memoryLocation } from 'wouter/memory-location'
 import { createQueryClient } from '../../../lib/query-client'
 import { OAuthSuccessScreen } from './oauth-success-screen'
 
-const USER = { id: 'u1', name: 'Ada', email: 'ada@example.com', avatar: null, gmailConnected: true, isAdmin: false }
+const USER = {
+  id: 'u1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  avatar: null,
+  gmailConnected: true,
+  isAdmin: false,
+}
 
 /** Answers /api/auth/user with 401 until `signedInAfter` calls have been made. */
 function serveCurrentUser(signedInAfter: number) {

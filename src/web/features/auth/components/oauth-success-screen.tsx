@@ -32,7 +32,9 @@ export function OAuthSuccessScreen() {
       if (user) {
         clearOAuthSuccessCookie()
         queryClient.setQueryData(currentUserKey, user)
-        await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== currentUserKey[0] })
+        await queryClient.invalidateQueries({
+          predicate: (q) => q.queryKey[0] !== currentUserKey[0],
+        })
         later(500, () => navigate('/app', { replace: true }))
       } else if (!hasOAuthSuccessCookie()) {
         later(3000, fail)

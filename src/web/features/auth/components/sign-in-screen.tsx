@@ -4,7 +4,13 @@ import { Check, Languages, Mail, Sparkles, Users } from 'lucide-react'
 import { authErrorMessage } from '../../../../contract/auth-errors'
 import { Brand } from '../../../components/brand'
 import { Button } from '../../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
 import { toast } from '../../../components/ui/use-toast'
 import { useCurrentUser } from '../api/get-current-user'
 import { FullPageLoading } from './protected-route'
@@ -17,8 +23,16 @@ const NEXT_STEPS = [
 ]
 
 const HIGHLIGHTS = [
-  { icon: Users, title: 'Contact profiles', text: 'Tone, language and greetings for each person you write to.' },
-  { icon: Sparkles, title: 'AI that writes like you', text: 'Drafts and smart replies tuned to the contact.' },
+  {
+    icon: Users,
+    title: 'Contact profiles',
+    text: 'Tone, language and greetings for each person you write to.',
+  },
+  {
+    icon: Sparkles,
+    title: 'AI that writes like you',
+    text: 'Drafts and smart replies tuned to the contact.',
+  },
   { icon: Mail, title: 'Gmail, both ways', text: 'Archive, star, reply and send — it all syncs.' },
   { icon: Languages, title: 'Four languages', text: 'English, Spanish, French and German.' },
 ]
@@ -35,7 +49,11 @@ export function SignInScreen() {
 
   useEffect(() => {
     if (!error) return
-    toast({ title: 'Authentication Error', description: authErrorMessage(error), variant: 'destructive' })
+    toast({
+      title: 'Authentication Error',
+      description: authErrorMessage(error),
+      variant: 'destructive',
+    })
     const url = new URL(window.location.href)
     url.searchParams.delete('error')
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
@@ -79,8 +97,15 @@ export function SignInScreen() {
           </CardContent>
         </Card>
         <p className="max-w-sm text-center text-xs text-muted-foreground">
-          By continuing you agree to our <a className="underline" href="/termsofservice">Terms of Service</a>{' '}
-          and <a className="underline" href="/privacypolicy">Privacy Policy</a>.
+          By continuing you agree to our{' '}
+          <a className="underline" href="/termsofservice">
+            Terms of Service
+          </a>{' '}
+          and{' '}
+          <a className="underline" href="/privacypolicy">
+            Privacy Policy
+          </a>
+          .
         </p>
       </main>
       <aside
@@ -109,7 +134,10 @@ export function SignInScreen() {
 function GoogleMark() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
-      <path fill="#fff" d="M21.35 11.1H12v2.9h5.35c-.5 2.4-2.6 3.9-5.35 3.9a6 6 0 1 1 3.9-10.55l2.1-2.1A9 9 0 1 0 21 12c0-.3 0-.6-.05-.9z" />
+      <path
+        fill="#fff"
+        d="M21.35 11.1H12v2.9h5.35c-.5 2.4-2.6 3.9-5.35 3.9a6 6 0 1 1 3.9-10.55l2.1-2.1A9 9 0 1 0 21 12c0-.3 0-.6-.05-.9z"
+      />
     </svg>
   )
 }
