@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { emailFrameDocument, emailHtmlToText, sanitizeEmailHtml } from './sanitize-email'
+import { emailFrameDocument } from './email-frame'
+import { sanitizeEmailHtml } from './sanitize-email'
 
 const blocked = (html: string) => sanitizeEmailHtml(html, { allowRemoteImages: false })
 const allowed = (html: string) => sanitizeEmailHtml(html, { allowRemoteImages: true })
@@ -216,12 +217,5 @@ describe('the frame document', () => {
     expect(emailFrameDocument('<p>x</p>', { allowRemoteImages: true })).toContain(
       'img-src data: https:;',
     )
-  })
-})
-
-describe('emailHtmlToText', () => {
-  it('gives readable lines without styles', () => {
-    const { html } = blocked('<style>p{color:red}</style><p>Hello</p><p>World<br>again</p>')
-    expect(emailHtmlToText(html)).toBe('Hello\nWorld\nagain')
   })
 })

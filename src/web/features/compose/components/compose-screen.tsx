@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { FileText, Paperclip, Save, Send, Sparkles, Users, X } from 'lucide-react'
+import { Paperclip, Save, Send, Sparkles, Users } from 'lucide-react'
 import { useLocation } from 'wouter'
 import { MAX_MESSAGE_BYTES, SendEmailSchema } from '../../../../contract/mail'
 import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
+import { Input, type InputProps } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { Spinner } from '../../../components/ui/spinner'
 import { Textarea } from '../../../components/ui/textarea'
@@ -14,6 +14,7 @@ import { formatBytes } from '../../../lib/format-date'
 import { useSaveDraft } from '../api/save-draft'
 import { useSendEmail } from '../api/send-email'
 import { filesToAttachments } from '../attachments'
+import { AttachmentChips } from './attachment-chips'
 import {
   clearComposeHandoff,
   originalMessageBlock,
@@ -54,6 +55,11 @@ function Field({
       {children}
     </div>
   )
+}
+
+/** An address list field: no autocomplete or spelling marks on e-mail addresses. */
+function AddressInput(props: InputProps) {
+  return <Input autoComplete="off" spellCheck={false} {...props} />
 }
 
 /** Compose (spec section 2), also the editor for replies and forwards handed over by the viewer. */
@@ -271,34 +277,20 @@ export function ComposeScreen() {
         </div>
 
         <Field label="To" htmlFor={`${id}-to`}>
-          <Input
+          <AddressInput
             ref={toRef}
             id={`${id}-to`}
             value={fields.to}
             onChange={set('to')}
             placeholder="name@example.com"
-            autoComplete="off"
-            spellCheck={false}
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="CC" htmlFor={`${id}-cc`}>
-            <Input
-              id={`${id}-cc`}
-              value={fields.cc}
-              onChange={set('cc')}
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <AddressInput id={`${id}-cc`} value={fields.cc} onChange={set('cc')} />
           </Field>
           <Field label="BCC" htmlFor={`${id}-bcc`}>
-            <Input
-              id={`${id}-bcc`}
-              value={fields.bcc}
-              onChange={set('bcc')}
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <AddressInput id={`${id}-bcc`} value={fields.bcc} onChange={set('bcc')} />
           </Field>
         </div>
         <Field label="Subject" htmlFor={`${id}-subject`}>
@@ -314,32 +306,10 @@ export function ComposeScreen() {
           />
         </Field>
 
-        {files.length > 0 && (
-          <ul aria-label="Attachments" className="flex flex-wrap gap-2">
-            {files.map((file, index) => (
-              <li
-                key={`${file.name}-${index}`}
-                className="inline-flex max-w-72 items-center gap-2 rounded-md border border-border bg-muted/40 py-1 pr-1 pl-2.5 text-sm"
-              >
-                <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                <span className="truncate">{file.name}</span>
-                <span className="shrink-0 text-xs text-muted-foreground">
-                  {formatBytes(file.size)}
-                </span>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="size-6"
-                  aria-label={`Remove ${file.name}`}
-                  onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
-                >
-                  <X aria-hidden="true" className="size-3.5" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <AttachmentChips
+          files={files}
+          onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+        />
 
         <input
           ref={fileInput}

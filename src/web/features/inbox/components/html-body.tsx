@@ -1,11 +1,8 @@
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { ImageOff } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
-import {
-  emailFrameDocument,
-  emailMeasureMarkup,
-  type SanitizedEmail,
-} from '../../../lib/sanitize-email'
+import { emailFrameDocument, emailMeasureMarkup } from '../../../lib/email-frame'
+import type { SanitizedEmail } from '../../../lib/sanitize-email'
 
 const MIN_HEIGHT = 48
 /** Room for a horizontal scroll bar when the mail is wider than the pane (600px newsletters). */

@@ -10,7 +10,7 @@ import {
   formatListTime,
   formatRelativeTime,
 } from '../../../lib/format-date'
-import { emailHtmlToText, sanitizeEmailHtml } from '../../../lib/sanitize-email'
+import { sanitizeEmailHtml } from '../../../lib/sanitize-email'
 import { parseAddressList, sameAddress } from '../../compose/addresses'
 import { HtmlBody } from './html-body'
 
@@ -137,8 +137,8 @@ export function MessageView({
 
   const recipients = describeRecipients(message.headers.to || message.recipient, myEmail) || 'me'
   const cc = describeRecipients(message.headers.cc || message.cc, myEmail)
-  const text =
-    message.textBody || message.body || (sanitized ? emailHtmlToText(sanitized.html) : '')
+  // The server already derives text from HTML when a mail has no text part.
+  const text = message.textBody || message.body
 
   return (
     <article
