@@ -12,8 +12,10 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations')
 /** Opens a pool on `url`; the same code serves the embedded and an external PostgreSQL. */
 export function openDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {})
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) =>
+    console.warn(`[inkwell] idle database connection lost: ${error.message}`),
+  )
   const db = drizzle(pool, { schema })
   return { db, pool, close: () => pool.end() }
 }

@@ -10,8 +10,8 @@ import {
   useState,
 } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { PenSquare, RefreshCw, Search, X } from 'lucide-react'
-import { Link, useLocation, useSearch } from 'wouter'
+import { Search, X } from 'lucide-react'
+import { useLocation, useSearch } from 'wouter'
 import type { Thread, ThreadAction, ThreadDetail } from '../../../../contract/mail'
 import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
@@ -34,7 +34,8 @@ import { useThreadAction } from '../api/thread-action'
 import { filterThreads } from '../search'
 import { useInboxShortcuts } from '../use-inbox-shortcuts'
 import { CreditBanner } from './credit-banner'
-import { ConnectGmail, LoadingRows, NothingSelected } from './inbox-states'
+import { InboxHeader } from './inbox-header'
+import { ConnectGmail, ListError, LoadingRows, NoThreads, NothingSelected } from './inbox-states'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { ThreadList } from './thread-list'
 import type { RowDisplay } from './thread-row'
@@ -238,20 +239,9 @@ export function InboxScreen() {
   if (list.isPending) {
     listBody = <LoadingRows />
   } else if (list.error && !list.data) {
-    listBody = (
-      <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-        <p className="font-medium">Could not load your emails</p>
-        <Button variant="outline" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    )
+    listBody = <ListError onRetry={() => void list.refetch()} />
   } else if (threads.length === 0) {
-    listBody = (
-      <p className="px-6 py-16 text-center text-sm text-muted-foreground">
-        {searching || serverQuery !== null ? 'No emails match your search' : 'No emails found'}
-      </p>
-    )
+    listBody = <NoThreads searching={searching || serverQuery !== null} />
   } else {
     listBody = (
       <ThreadList
@@ -281,34 +271,13 @@ export function InboxScreen() {
         )}
       >
         <div className="space-y-3 border-b border-border p-4">
-          <div className="flex items-center gap-2">
-            <div className="min-w-0 flex-1">
-              <h1 className="text-xl font-semibold tracking-tight">Inbox</h1>
-              <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                <span data-testid="thread-count">{countText}</span>
-                {firstPage?.syncing && (
-                  <span className="inline-flex items-center gap-1 text-xs" data-testid="syncing">
-                    <Spinner size="sm" label="" aria-hidden="true" /> Syncing…
-                  </span>
-                )}
-              </p>
-            </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Refresh"
-              title="Refresh"
-              onClick={doRefresh}
-              disabled={refresh.isPending}
-            >
-              <RefreshCw aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
-            </Button>
-            <Button asChild size="sm">
-              <Link href="/compose">
-                <PenSquare aria-hidden="true" /> Compose
-              </Link>
-            </Button>
-          </div>
+          <InboxHeader
+            countText={countText}
+            syncing={Boolean(firstPage?.syncing)}
+            refreshing={refreshing}
+            onRefresh={doRefresh}
+            refreshDisabled={refresh.isPending}
+          />
 
           <CreditBanner />
 

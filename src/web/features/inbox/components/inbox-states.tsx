@@ -64,3 +64,23 @@ export function NothingSelected() {
     </div>
   )
 }
+
+export function ListError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <p className="font-medium">Could not load your emails</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  )
+}
+
+/** The spec's two empty states. */
+export function NoThreads({ searching }: { searching: boolean }) {
+  return (
+    <p className="px-6 py-16 text-center text-sm text-muted-foreground">
+      {searching ? 'No emails match your search' : 'No emails found'}
+    </p>
+  )
+}

@@ -1,0 +1,51 @@
+import { PenSquare, RefreshCw } from 'lucide-react'
+import { Link } from 'wouter'
+import { Button } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { cn } from '../../../lib/cn'
+
+/** The inbox's title line: the count of conversations, the sync state, Refresh and Compose. */
+export function InboxHeader({
+  countText,
+  syncing,
+  refreshing,
+  refreshDisabled,
+  onRefresh,
+}: {
+  countText: string
+  syncing: boolean
+  refreshing: boolean
+  refreshDisabled: boolean
+  onRefresh: () => void
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <div className="min-w-0 flex-1">
+        <h1 className="text-xl font-semibold tracking-tight">Inbox</h1>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <span data-testid="thread-count">{countText}</span>
+          {syncing && (
+            <span className="inline-flex items-center gap-1 text-xs" data-testid="syncing">
+              <Spinner size="sm" label="" aria-hidden="true" /> Syncing…
+            </span>
+          )}
+        </p>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Refresh"
+        title="Refresh"
+        onClick={onRefresh}
+        disabled={refreshDisabled}
+      >
+        <RefreshCw aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
+      </Button>
+      <Button asChild size="sm">
+        <Link href="/compose">
+          <PenSquare aria-hidden="true" /> Compose
+        </Link>
+      </Button>
+    </div>
+  )
+}
