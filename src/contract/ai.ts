@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { CONTACT_TONES, FORMALITIES, LANGUAGES } from './options.js'
+import {
+  CONTACT_TONES,
+  FORMALITIES,
+  LANGUAGES,
+  PROFILE_STYLES,
+  PROFILE_TONES,
+  SENTENCE_STRUCTURES,
+  VOCABULARIES,
+} from './options.js'
 
 /** Longest free text a generation accepts (the request, a pasted e-mail); a 400 says so beyond it. */
 export const MAX_AI_INPUT_CHARS = 8000
@@ -109,3 +117,58 @@ export const ExtractSampleInputSchema = z.object({
     ),
 })
 export const ExtractedSampleSchema = z.object({ text: z.string() })
+
+/** What the server measures in a writing sample (D14); the analysis texts are built from it. */
+export const StyleMetricsSchema = z.object({
+  words: z.number().int(),
+  sentences: z.number().int(),
+  averageSentenceLength: z.number(),
+  /** Share of words of three syllables or more, 0..1. */
+  complexWordShare: z.number(),
+  /** Flesch reading ease, higher is easier. */
+  readability: z.number(),
+  vocabularyLevel: z.enum(['simple', 'standard', 'advanced']),
+  formality: z.enum(['formal', 'informal']),
+  formalityMarkers: z.array(z.string()),
+  tone: z.string(),
+  greetings: z.array(z.string()),
+  signoffs: z.array(z.string()),
+  recurringPhrases: z.array(z.string()),
+})
+export type StyleMetrics = z.infer<typeof StyleMetricsSchema>
+
+/** Writing-profile traits suggested from a sample, ready to fill the profile form. */
+export const SuggestedTraitsSchema = z.object({
+  tone: z.enum(PROFILE_TONES),
+  style: z.enum(PROFILE_STYLES),
+  vocabulary: z.enum(VOCABULARIES),
+  sentenceStructure: z.enum(SENTENCE_STRUCTURES),
+  commonPhrases: z.array(z.string()),
+  signatureStyle: z.string().nullable(),
+})
+export type SuggestedTraits = z.infer<typeof SuggestedTraitsSchema>
+
+/** POST /api/ai/analyze-writing-style. */
+export const AnalyzeWritingStyleInputSchema = z.object({
+  text: z.string().trim().min(1, 'Text to analyze is required').max(50000),
+})
+
+/** The spec's three fields, plus what was measured and the traits it suggests (D14). */
+export const StyleAnalysisSchema = z.object({
+  styleAnalysis: z.string(),
+  suggestions: z.array(z.string()),
+  learnedStyle: z.string(),
+  metrics: StyleMetricsSchema,
+  suggestedTraits: SuggestedTraitsSchema,
+})
+export type StyleAnalysis = z.infer<typeof StyleAnalysisSchema>
+
+/**
+ * POST /api/ai/learn-from-sent-mail: the user's own sent messages from the mail cache, analysed
+ * as one sample. The answer fills the profile dialog; nothing is saved until the user saves.
+ */
+export const LearnFromSentMailSchema = z.object({
+  messageCount: z.number().int(),
+  sample: z.string(),
+  analysis: StyleAnalysisSchema,
+})

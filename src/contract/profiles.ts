@@ -62,14 +62,3 @@ export const WritingProfileSchema = z.object({
 })
 export type WritingProfile = z.infer<typeof WritingProfileSchema>
 export const WritingProfileListSchema = z.array(WritingProfileSchema)
-
-/** POST /api/ai/analyze-writing-style (the analysis itself comes with the AI issue). */
-export const AnalyzeWritingStyleInputSchema = z.object({
-  text: z.string().trim().min(1, 'Text to analyze is required').max(50000),
-})
-export const StyleAnalysisSchema = z.object({
-  styleAnalysis: z.string(),
-  suggestions: z.array(z.string()),
-  learnedStyle: z.string(),
-})
-export type StyleAnalysis = z.infer<typeof StyleAnalysisSchema>

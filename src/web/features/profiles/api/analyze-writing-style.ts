@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { StyleAnalysisSchema, type StyleAnalysis } from '../../../../contract/profiles'
+import { StyleAnalysisSchema, type StyleAnalysis } from '../../../../contract/ai'
 import { apiJson } from '../../../lib/api-client'
 
 export async function analyzeWritingStyle(text: string): Promise<StyleAnalysis> {
