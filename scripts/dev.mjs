@@ -1,11 +1,12 @@
 // `npm run dev`: the API with restart-on-change (tsx watch) and Vite with hot reload.
 // The browser uses Vite's origin; Vite proxies /api to the API server.
 import concurrently from 'concurrently'
+import { demoEnv } from './demo-env.mjs'
 
 const apiPort = process.env.PORT ?? '3000'
 const webPort = process.env.INKWELL_WEB_PORT ?? '5173'
 const env = {
-  ...process.env,
+  ...demoEnv(),
   PORT: apiPort,
   INKWELL_API_PORT: apiPort,
   INKWELL_WEB_PORT: webPort,

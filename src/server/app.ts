@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { Pool } from 'pg'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -32,11 +33,14 @@ import { profilesRoutes } from './features/profiles/routes.js'
 import { createAccountRepository } from './features/account/repository.js'
 import { createAccountService } from './features/account/service.js'
 import { accountRoutes } from './features/account/routes.js'
+import { healthRoutes } from './features/health/routes.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Hook for routes that need a signed-in user: 401 before the body is even read. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** From now on `/readyz` answers 503, so a load balancer stops sending new requests. */
+    startDraining: () => void
   }
 }
 
@@ -45,7 +49,10 @@ export type AppDeps = {
   db: Database
   /** The pool behind `db`, for what needs one connection throughout (advisory locks). */
   pool: Pool
+  /** Seals OAuth tokens at rest. */
   secrets: SecretBox
+  /** Seals short-lived cookies (the OAuth flow); a different key from `secrets`. */
+  cookieSecrets: SecretBox
   /** null when Google is not configured: sign-in then answers oauth_config. */
   google: GoogleOAuth | null
   /** Folder of the built web app to serve, or null for an API-only server (tests, dev). */
@@ -69,6 +76,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     trustProxy: config.env === 'production',
     bodyLimit: 36 * 1024 * 1024, // Gmail's 25 MB message limit, base64-encoded, plus JSON
+    // Every log line of a request carries its id; a proxy's X-Request-Id is kept when it is a
+    // plausible id, so one request can be followed from the proxy's log into ours.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id']
+      return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID()
+    },
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -83,6 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await app.register(rateLimit, { global: false })
   registerErrorHandler(app)
+  let draining = false
+  app.decorate('startDraining', () => {
+    draining = true
+  })
+  await app.register(healthRoutes, { pool: deps.pool, isDraining: () => draining })
   registerOriginCheck(app, [config.appUrl])
 
   const auth = createAuthService({
@@ -107,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     auth,
     google: deps.google,
-    secrets: deps.secrets,
+    cookieSecrets: deps.cookieSecrets,
     // Secure cookies need https; the local demo runs on plain http.
     secureCookies: config.appUrl.startsWith('https://'),
     rateLimitPerMinute: config.authRateLimitPerMinute,

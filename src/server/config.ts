@@ -2,17 +2,19 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
-/** The demo accounts the Google stand-in is seeded with; the first is the demo admin. */
-export const DEMO_ACCOUNTS = [
-  { email: 'alex.morgan@inkwell.demo', name: 'Alex Morgan' },
-  { email: 'sam.rivera@inkwell.demo', name: 'Sam Rivera' },
-] as const
-
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
+const base64Key = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback)
 
 const EnvSchema = z.object({
+  /**
+   * demo: stand-ins for whatever is not configured, keys generated under DATA_DIR (what
+   * `npm start` and the tests run). production: every real service configured, or no start.
+   */
+  INKWELL_MODE: z.enum(['demo', 'production']).default('production'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: port(3000),
@@ -21,13 +23,19 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   EMBEDDED_PG_PORT: port(5439),
-  TOKEN_ENCRYPTION_KEY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
-      .optional(),
+  TOKEN_ENCRYPTION_KEY: z.preprocess(emptyToUndefined, base64Key.optional()),
+  /** Keys rotated out: they still open what they sealed, nothing new is sealed with them. */
+  TOKEN_ENCRYPTION_KEYS_RETIRED: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean)
+        : [],
+    z.array(base64Key),
   ),
+  COOKIE_SECRET: z.preprocess(emptyToUndefined, base64Key.optional()),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_STANDIN_PORT: port(4402),
@@ -36,6 +44,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(20),
+  /** On SIGTERM, how long to keep serving after /readyz turns 503 (a load balancer's interval). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
   GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
 })
 
@@ -45,7 +55,10 @@ export type GoogleConfig =
   | { mode: 'google'; clientId: string; clientSecret: string }
   | { mode: 'standin'; clientId: string; clientSecret: string; port: number }
 
+export type InkwellMode = Env['INKWELL_MODE']
+
 export type Config = {
+  mode: InkwellMode
   env: Env['NODE_ENV']
   host: string
   port: number
@@ -55,7 +68,10 @@ export type Config = {
   dataDir: string
   databaseUrl: string | undefined
   embeddedPgPort: number
-  tokenEncryptionKey: string | undefined
+  /** The key that seals OAuth tokens first, then retired ones; empty only in demo mode. */
+  tokenEncryptionKeys: string[]
+  /** Seals short-lived cookies (the OAuth flow); never the same key as the tokens'. */
+  cookieSecret: string | undefined
   google: GoogleConfig
   adminEmails: string[]
   sessionTtlDays: number
@@ -63,6 +79,7 @@ export type Config = {
   mailSync: { windowDays: number; concurrency: number; firstPageSize: number; pageSize: number }
   /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
   gmailQuotaUnitsPerMinute: number
+  shutdownGraceMs: number
 }
 
 /** Client id and secret the stand-in is seeded with; they never reach a real Google. */
@@ -79,6 +96,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`)
   }
   const env = parsed.data
+  if (env.INKWELL_MODE === 'production') {
+    const missing = missingForProduction(env)
+    if (missing.length > 0) {
+      throw new Error(
+        `Invalid configuration: INKWELL_MODE=production needs these settings (see .env.example):\n${missing.map((m) => `  ${m}`).join('\n')}`,
+      )
+    }
+  }
+  if (env.TOKEN_ENCRYPTION_KEY && env.TOKEN_ENCRYPTION_KEY === env.COOKIE_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  COOKIE_SECRET must differ from TOKEN_ENCRYPTION_KEY (one key, one purpose)',
+    )
+  }
   const hasClientId = Boolean(env.GOOGLE_CLIENT_ID)
   const hasSecret = Boolean(env.GOOGLE_CLIENT_SECRET)
   if (hasClientId !== hasSecret) {
@@ -91,15 +121,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { mode: 'google', clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
       : { mode: 'standin', ...STANDIN_OAUTH_CLIENT, port: env.GOOGLE_STANDIN_PORT }
 
-  // In demo mode the first demo account is the admin, so the admin panel can be tried.
-  const adminEmails = (
-    env.ADMIN_EMAILS ?? (google.mode === 'standin' ? DEMO_ACCOUNTS[0].email : '')
-  )
+  const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean)
 
   return {
+    mode: env.INKWELL_MODE,
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
@@ -108,7 +136,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
-    tokenEncryptionKey: env.TOKEN_ENCRYPTION_KEY,
+    tokenEncryptionKeys: env.TOKEN_ENCRYPTION_KEY
+      ? [env.TOKEN_ENCRYPTION_KEY, ...env.TOKEN_ENCRYPTION_KEYS_RETIRED]
+      : [],
+    cookieSecret: env.COOKIE_SECRET,
     google,
     adminEmails,
     sessionTtlDays: env.SESSION_TTL_DAYS,
@@ -120,7 +151,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pageSize: 100,
     },
     gmailQuotaUnitsPerMinute: env.GMAIL_QUOTA_UNITS_PER_MINUTE,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
   }
+}
+
+/** What production cannot run without, each named with why; stand-ins are demo-only. */
+function missingForProduction(env: Env): string[] {
+  const missing: string[] = []
+  if (!env.GOOGLE_CLIENT_ID) missing.push('GOOGLE_CLIENT_ID: the Google OAuth client')
+  if (!env.GOOGLE_CLIENT_SECRET) missing.push('GOOGLE_CLIENT_SECRET: the Google OAuth client')
+  if (!env.TOKEN_ENCRYPTION_KEY)
+    missing.push('TOKEN_ENCRYPTION_KEY: encrypts OAuth tokens at rest (openssl rand -base64 32)')
+  if (!env.COOKIE_SECRET)
+    missing.push('COOKIE_SECRET: seals the sign-in flow cookie (openssl rand -base64 32)')
+  if (!env.DATABASE_URL) missing.push('DATABASE_URL: the PostgreSQL database')
+  if (!env.APP_URL) missing.push('APP_URL: the public https address people open')
+  return missing
 }
 
 /** Loads `.env` from the working directory when there is one (real env vars win). */

@@ -5,7 +5,15 @@ import { startRuntime } from './runtime.js'
 
 loadDotEnv()
 const config = loadConfig()
-const say = (message: string) => console.log(`[inkwell] ${message}`)
+/**
+ * Start-up and shutdown lines: words for a person at a terminal in demo mode, one JSON object
+ * a line (the request logs' format) in production, where a log collector reads them.
+ */
+const say =
+  config.mode === 'demo'
+    ? (message: string) => console.log(`[inkwell] ${message}`)
+    : (message: string) =>
+        console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: message }))
 
 const runtime = await startRuntime(config, say)
 const app = await buildApp({
@@ -14,12 +22,25 @@ const app = await buildApp({
 })
 
 let closing = false
+/**
+ * Drains: `/readyz` turns 503 at once, new requests keep being served for the grace period
+ * (while the load balancer notices), then the listener closes, in-flight requests finish,
+ * background syncs settle, and the database pool closes. A drain that hangs is cut short.
+ */
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  say(`${signal} received, shutting down…`)
+  say(`${signal} received, draining…`)
+  app.startDraining()
+  const hardStop = setTimeout(() => {
+    say('draining took too long; stopping now')
+    process.exit(1)
+  }, config.shutdownGraceMs + 30_000)
+  hardStop.unref()
+  await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs))
   await app.close()
   await runtime.stop()
+  say('stopped')
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))
@@ -32,6 +53,6 @@ try {
   await runtime.stop()
   process.exit(1)
 }
-const mode = config.google.mode === 'standin' ? 'demo mode (local Google stand-in)' : 'Google'
-say(`Inkwell is running in ${mode}.`)
+const google = config.google.mode === 'standin' ? 'the local Google stand-in' : 'Google'
+say(`Inkwell is running in ${config.mode} mode with ${google}.`)
 say(`Open ${config.appUrl}`)

@@ -2,12 +2,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
-import { DEMO_ACCOUNTS, type Config } from './config.js'
+import type { Config } from './config.js'
 import { openDatabase, runMigrations, type DatabaseHandle } from './db/client.js'
-import { startEmbeddedPostgres } from './db/embedded.js'
 import { generateKey, SecretBox } from './lib/crypto.js'
 import { GoogleOAuth, REAL_GOOGLE, standInEndpoints } from './features/auth/google.js'
-import { startGoogleStandIn } from './standins/google.js'
 import type { AppDeps } from './app.js'
 
 export type Runtime = { deps: Omit<AppDeps, 'webRoot'>; stop: () => Promise<void> }
@@ -24,20 +22,23 @@ export async function createDatabaseIfMissing(serverUrl: string, name: string): 
   }
 }
 
-/** The demo keeps a generated key under the data folder; production must configure one. */
-function encryptionKey(config: Config): string {
-  if (config.tokenEncryptionKey) return config.tokenEncryptionKey
-  if (config.env === 'production') {
-    throw new Error('TOKEN_ENCRYPTION_KEY must be set in production (openssl rand -base64 32)')
-  }
-  const file = path.join(config.dataDir, 'token-encryption.key')
-  if (!existsSync(file)) writeFileSync(file, generateKey() + '\n', { mode: 0o600 })
-  return readFileSync(file, 'utf8').trim()
+/**
+ * A key from the configuration, or in demo mode one generated once and kept under the data
+ * folder. Production never gets here without its keys: `loadConfig` refuses to start.
+ */
+function keyOrDemoKey(config: Config, configured: string | undefined, file: string): string {
+  if (configured) return configured
+  if (config.mode !== 'demo') throw new Error(`${file}: no key configured outside demo mode`)
+  const keyFile = path.join(config.dataDir, file)
+  if (!existsSync(keyFile)) writeFileSync(keyFile, generateKey() + '\n', { mode: 0o600 })
+  return readFileSync(keyFile, 'utf8').trim()
 }
 
 /**
  * Brings up what the app depends on: PostgreSQL (external or embedded, migrated) and Google
- * (real, or the stand-in with the demo accounts). `stop` takes it all down again.
+ * (real, or the stand-in with the demo accounts). `stop` takes it all down again. The
+ * stand-ins and the embedded PostgreSQL are imported only in demo mode, so production never
+ * loads them (they are development dependencies).
  */
 export async function startRuntime(config: Config, log: (m: string) => void): Promise<Runtime> {
   const stops: (() => Promise<void>)[] = []
@@ -49,6 +50,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
     let databaseUrl = config.databaseUrl
     if (!databaseUrl) {
       log('Starting the embedded PostgreSQL…')
+      const { startEmbeddedPostgres } = await import('./db/embedded.js')
       const embedded = await startEmbeddedPostgres({
         dataDir: path.join(config.dataDir, 'postgres'),
         port: config.embeddedPgPort,
@@ -63,10 +65,13 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
 
     const redirectUri = `${config.appUrl}/api/auth/google/callback`
     let google: GoogleOAuth
+    let adminEmails = config.adminEmails
     if (config.google.mode === 'google') {
       google = new GoogleOAuth({ ...config.google, redirectUri, endpoints: REAL_GOOGLE })
     } else {
       log('Starting the Google stand-in with the demo mailboxes…')
+      const { startGoogleStandIn } = await import('./standins/google.js')
+      const { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } = await import('./standins/demo-accounts.js')
       const standIn = await startGoogleStandIn({
         port: config.google.port,
         redirectUris: [redirectUri],
@@ -79,13 +84,21 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
         redirectUri,
         endpoints: standInEndpoints(standIn.url),
       })
+      // The admin panel can be tried in the demo.
+      if (adminEmails.length === 0) adminEmails = [DEMO_ADMIN_EMAIL]
     }
+    const tokenKeys = config.tokenEncryptionKeys.length
+      ? config.tokenEncryptionKeys
+      : [keyOrDemoKey(config, undefined, 'token-encryption.key')]
     return {
       deps: {
-        config,
+        config: { ...config, adminEmails },
         db: database.db,
         pool: database.pool,
-        secrets: new SecretBox(encryptionKey(config)),
+        secrets: new SecretBox(tokenKeys),
+        cookieSecrets: new SecretBox(
+          keyOrDemoKey(config, config.cookieSecret, 'cookie-secret.key'),
+        ),
         google,
       },
       stop,

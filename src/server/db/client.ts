@@ -2,6 +2,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import * as schema from './schema.js'
 
 export type Database = NodePgDatabase<typeof schema>
@@ -23,4 +24,18 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
 /** Applies the drizzle-kit migrations in order; safe to run at every start. */
 export async function runMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder })
+}
+
+/**
+ * True when the database answers and every migration this build ships is applied: drizzle
+ * records each applied migration with its folder's timestamp, and applies in that order.
+ */
+export async function isSchemaCurrent(pool: pg.Pool): Promise<boolean> {
+  const shipped = readMigrationFiles({ migrationsFolder })
+  const latest = shipped.at(-1)?.folderMillis
+  if (latest === undefined) return true
+  const { rows } = await pool.query<{ latest: string | null }>(
+    'select max(created_at)::text as latest from drizzle.__drizzle_migrations',
+  )
+  return rows[0]?.latest !== null && Number(rows[0]?.latest) >= latest
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { loadConfig, STANDIN_OAUTH_CLIENT, type Config } from '../config.js'
-import { buildApp } from '../app.js'
+import { buildApp, type AppDeps } from '../app.js'
 import { generateKey, SecretBox } from '../lib/crypto.js'
 import { GoogleOAuth, standInEndpoints } from '../features/auth/google.js'
 import { startGoogleStandIn, type GoogleStandIn, type StandInUser } from '../standins/google.js'
@@ -42,6 +42,7 @@ export async function startHarness(
   })
   const config: Config = {
     ...loadConfig({
+      INKWELL_MODE: 'demo',
       NODE_ENV: 'test',
       // TEST_LOG_LEVEL=error shows what a failing request logged.
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -52,20 +53,23 @@ export async function startHarness(
     ...options.config,
   }
   const secrets = new SecretBox(generateKey())
+  const cookieSecrets = new SecretBox(generateKey())
   const endpoints = standInEndpoints(standIn.url)
   if (options.gmailVia) endpoints.apiRootUrl = `${await options.gmailVia(standIn.url)}/`
   const google =
     options.google === 'unconfigured'
       ? null
       : new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints })
-  const app: FastifyInstance = await buildApp({
+  const deps: AppDeps = {
     config,
     db: database.db,
     pool: database.pool,
     secrets,
+    cookieSecrets,
     google,
     webRoot: null,
-  })
+  }
+  const app: FastifyInstance = await buildApp(deps)
   await app.ready()
   const instances: FastifyInstance[] = []
   return {
@@ -92,14 +96,7 @@ export async function startHarness(
     config,
     /** A second server on the same database and Google, sharing nothing in memory. */
     async anotherInstance(): Promise<FastifyInstance> {
-      const twin = await buildApp({
-        config,
-        db: database.db,
-        pool: database.pool,
-        secrets,
-        google,
-        webRoot: null,
-      })
+      const twin = await buildApp(deps)
       instances.push(twin)
       return twin
     },

@@ -96,7 +96,7 @@ describe('Google sign-in', () => {
 
   it('stores the Google tokens encrypted, not as plain text', async () => {
     const [row] = await h.db.select().from(users).where(eq(users.email, 'ada@example.com'))
-    expect(row!.gmailAccessToken).toMatch(/^v1\./)
+    expect(row!.gmailAccessToken).toMatch(/^v2\./)
     expect(row!.gmailAccessToken).not.toContain('google_')
     expect(row!.gmailRefreshToken).not.toContain('google_refresh_')
     // ...and they are the real tokens once opened with the key.

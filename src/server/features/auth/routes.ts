@@ -29,7 +29,8 @@ const FlowSchema = z.object({
 export type AuthRoutesDeps = {
   auth: AuthService
   google: GoogleOAuth | null
-  secrets: SecretBox
+  /** Seals the OAuth flow cookie; a key of its own, not the token key. */
+  cookieSecrets: SecretBox
   secureCookies: boolean
   rateLimitPerMinute: number
   /** Google is the local stand-in. */
@@ -48,7 +49,7 @@ export function toCurrentUser(user: UserRow, isAdmin: boolean): CurrentUser {
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
-  const { auth, secrets } = deps
+  const { auth, cookieSecrets } = deps
   const r = app.withTypeProvider<ZodTypeProvider>()
   const rateLimit = { max: deps.rateLimitPerMinute, timeWindow: '1 minute' }
   const baseCookie = { path: '/', sameSite: 'lax' as const, secure: deps.secureCookies }
@@ -70,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         intent: request.query.intent,
         expiresAt: Date.now() + FLOW_TTL_MS,
       }
-      reply.setCookie(FLOW_COOKIE, secrets.seal(JSON.stringify(flow)), {
+      reply.setCookie(FLOW_COOKIE, cookieSecrets.seal(JSON.stringify(flow)), {
         ...baseCookie,
         path: FLOW_COOKIE_PATH,
         httpOnly: true,
@@ -149,7 +150,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   function readFlow(sealed: string | undefined) {
     if (!sealed) return null
     try {
-      const flow = FlowSchema.parse(JSON.parse(secrets.open(sealed)))
+      const flow = FlowSchema.parse(JSON.parse(cookieSecrets.open(sealed)))
       return flow.expiresAt > Date.now() ? flow : null
     } catch {
       return null

@@ -57,6 +57,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  /** Google said the grant is gone (revoked elsewhere): the user must connect again. */
+  async function markGmailRevoked(userId: string): Promise<void> {
+    await repo.updateUser(userId, {
+      gmailAccessToken: null,
+      gmailRefreshToken: null,
+      gmailTokenExpiresAt: null,
+      gmailConnected: false,
+    })
+  }
   return {
     isAdmin(user: Pick<UserRow, 'email'>): boolean {
       return deps.adminEmails.includes(user.email.toLowerCase())
@@ -127,17 +136,38 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Revokes the user's Google grant at Google (best effort); used by account deletion. */
     revokeGoogleGrant,
 
-    /** Revokes the Google grant and forgets the tokens; the account itself stays. */
     /**
      * An OAuth2 client holding the user's Google grant, for the Gmail API. It refreshes the
      * access token when it expires and stores the new one (sealed) for the next request.
      */
     googleClientFor(user: UserRow): OAuth2Client | null {
       if (!deps.google || !user.gmailConnected || !user.gmailAccessToken) return null
+      const sealedRefresh = user.gmailRefreshToken
+      let accessToken: string
+      let refreshToken: string | undefined
+      try {
+        accessToken = secrets.open(user.gmailAccessToken)
+        refreshToken = sealedRefresh ? secrets.open(sealedRefresh) : undefined
+      } catch (error) {
+        // Sealed under a key that was retired too early: the grant can't be used, so the
+        // user connects Gmail again instead of every mail call failing.
+        log.warn({ userId: user.id, err: error }, 'stored Google tokens cannot be opened')
+        markGmailRevoked(user.id).catch(() => {})
+        return null
+      }
+      if (secrets.needsReseal(user.gmailAccessToken)) {
+        // A rotated key: turn the stored tokens over to the current one.
+        repo
+          .updateUser(user.id, {
+            gmailAccessToken: secrets.seal(accessToken),
+            ...(refreshToken ? { gmailRefreshToken: secrets.seal(refreshToken) } : {}),
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'resealing a token failed'))
+      }
       const client = createOAuthClient(deps.google.settings)
       client.setCredentials({
-        access_token: secrets.open(user.gmailAccessToken),
-        refresh_token: user.gmailRefreshToken ? secrets.open(user.gmailRefreshToken) : undefined,
+        access_token: accessToken,
+        refresh_token: refreshToken,
         expiry_date: user.gmailTokenExpiresAt?.getTime(),
       })
       client.on('tokens', (tokens) => {
@@ -155,15 +185,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return client
     },
 
-    /** Google said the grant is gone (revoked elsewhere): the user must connect again. */
-    async markGmailRevoked(userId: string): Promise<void> {
-      await repo.updateUser(userId, {
-        gmailAccessToken: null,
-        gmailRefreshToken: null,
-        gmailTokenExpiresAt: null,
-        gmailConnected: false,
-      })
-    },
+    markGmailRevoked,
 
     async disconnectGmail(user: UserRow): Promise<UserRow> {
       await revokeGoogleGrant(user)
