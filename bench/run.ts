@@ -57,7 +57,7 @@ async function main() {
   })
   await createDatabaseIfMissing(pg.url('postgres'), 'bench')
   const database = openDatabase(pg.url('bench'), { max: 20 })
-  await runMigrations(database.db)
+  await runMigrations(database)
 
   const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({

@@ -13,6 +13,8 @@ import type { Database } from './db/client.js'
 import type { SecretBox } from './lib/crypto.js'
 import { registerErrorHandler, sendApiNotFound } from './lib/error-handler.js'
 import { registerOriginCheck } from './lib/origin-check.js'
+import { createEventBus } from './lib/events.js'
+import { startJobQueue } from './lib/jobs.js'
 import { contentSecurityPolicy } from './lib/security-headers.js'
 import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
@@ -22,7 +24,10 @@ import { REAL_GOOGLE, type GoogleOAuth } from './features/auth/google.js'
 import { createMailRepository } from './features/mail/repository.js'
 import { createMailService } from './features/mail/service.js'
 import { createMailSync } from './features/mail/sync.js'
+import { createMailScheduler } from './features/mail/scheduler.js'
+import { createGmailAccess } from './features/mail/gmail-access.js'
 import { mailRoutes } from './features/mail/routes.js'
+import { eventRoutes } from './features/events/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
 import { createContactsRepository } from './features/contacts/repository.js'
 import { createContactsService } from './features/contacts/service.js'
@@ -139,17 +144,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsRoutes, { contacts })
   await app.register(profilesRoutes, { profiles })
   await app.register(accountRoutes, { account })
-  const mail = createMailService({
-    repo: mailRepo,
-    sync: createMailSync({ repo: mailRepo, options: config.mailSync, log: app.log }),
+  // Background work and live events go through PostgreSQL, so instances share them.
+  const jobs = await startJobQueue(deps.pool, app.log)
+  const events = await createEventBus(deps.pool, app.log)
+  // Workers finish the jobs they hold before the database goes away; then the listener.
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    await events.close()
+  })
+  const gmail = createGmailAccess({
     auth,
+    repo: mailRepo,
     apiRootUrl: deps.google?.settings.endpoints.apiRootUrl ?? REAL_GOOGLE.apiRootUrl,
     quotaUnitsPerMinute: config.gmailQuotaUnitsPerMinute,
+  })
+  const sync = createMailSync({ repo: mailRepo, options: config.mailSync, log: app.log })
+  const scheduler = createMailScheduler({
+    jobs,
+    events,
+    sync,
+    repo: mailRepo,
+    gmailFor: gmail.forUserId,
+    workers: config.mailSync.workers,
     log: app.log,
   })
+  await scheduler.start()
+  const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, log: app.log })
   await app.register(mailRoutes, { mail })
-  // Let background syncs finish before the database goes away.
-  app.addHook('onClose', () => mail.idle())
+  await app.register(eventRoutes, { events })
 
   if (deps.webRoot) await serveWebApp(app, deps.webRoot)
   else app.setNotFoundHandler(sendApiNotFound)

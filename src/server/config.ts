@@ -39,11 +39,15 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_STANDIN_PORT: port(4402),
+  /** Demo mode: use the Google stand-in already running here instead of starting one. */
+  GOOGLE_STANDIN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   ADMIN_EMAILS: optionalString,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(20),
+  /** Mailboxes one instance syncs at a time (each sync is a job any instance may take). */
+  MAIL_SYNC_WORKERS: z.coerce.number().int().min(1).max(50).default(4),
   /** On SIGTERM, how long to keep serving after /readyz turns 503 (a load balancer's interval). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
   GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
@@ -53,7 +57,7 @@ export type Env = z.infer<typeof EnvSchema>
 
 export type GoogleConfig =
   | { mode: 'google'; clientId: string; clientSecret: string }
-  | { mode: 'standin'; clientId: string; clientSecret: string; port: number }
+  | { mode: 'standin'; clientId: string; clientSecret: string; port: number; url?: string }
 
 export type InkwellMode = Env['INKWELL_MODE']
 
@@ -76,7 +80,13 @@ export type Config = {
   adminEmails: string[]
   sessionTtlDays: number
   authRateLimitPerMinute: number
-  mailSync: { windowDays: number; concurrency: number; firstPageSize: number; pageSize: number }
+  mailSync: {
+    windowDays: number
+    concurrency: number
+    workers: number
+    firstPageSize: number
+    pageSize: number
+  }
   /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
   gmailQuotaUnitsPerMinute: number
   shutdownGraceMs: number
@@ -119,7 +129,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const google: GoogleConfig =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { mode: 'google', clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
-      : { mode: 'standin', ...STANDIN_OAUTH_CLIENT, port: env.GOOGLE_STANDIN_PORT }
+      : {
+          mode: 'standin',
+          ...STANDIN_OAUTH_CLIENT,
+          port: env.GOOGLE_STANDIN_PORT,
+          url: env.GOOGLE_STANDIN_URL,
+        }
 
   const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
@@ -147,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailSync: {
       windowDays: env.MAIL_SYNC_WINDOW_DAYS,
       concurrency: env.MAIL_SYNC_CONCURRENCY,
+      workers: env.MAIL_SYNC_WORKERS,
       firstPageSize: 50,
       pageSize: 100,
     },

@@ -61,7 +61,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
     }
     const database: DatabaseHandle = openDatabase(databaseUrl)
     stops.push(database.close)
-    await runMigrations(database.db)
+    await runMigrations(database)
 
     const redirectUri = `${config.appUrl}/api/auth/google/callback`
     let google: GoogleOAuth
@@ -69,20 +69,25 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
     if (config.google.mode === 'google') {
       google = new GoogleOAuth({ ...config.google, redirectUri, endpoints: REAL_GOOGLE })
     } else {
-      log('Starting the Google stand-in with the demo mailboxes…')
-      const { startGoogleStandIn } = await import('./standins/google.js')
-      const { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL } = await import('./standins/demo-accounts.js')
-      const standIn = await startGoogleStandIn({
-        port: config.google.port,
-        redirectUris: [redirectUri],
-        users: DEMO_ACCOUNTS,
-      })
-      stops.push(standIn.close)
+      const { DEMO_ADMIN_EMAIL } = await import('./standins/demo-accounts.js')
+      let standInUrl = config.google.url
+      if (!standInUrl) {
+        log('Starting the Google stand-in with the demo mailboxes…')
+        const { startGoogleStandIn } = await import('./standins/google.js')
+        const { DEMO_ACCOUNTS } = await import('./standins/demo-accounts.js')
+        const standIn = await startGoogleStandIn({
+          port: config.google.port,
+          redirectUris: [redirectUri],
+          users: DEMO_ACCOUNTS,
+        })
+        stops.push(standIn.close)
+        standInUrl = standIn.url
+      }
       google = new GoogleOAuth({
         clientId: config.google.clientId,
         clientSecret: config.google.clientSecret,
         redirectUri,
-        endpoints: standInEndpoints(standIn.url),
+        endpoints: standInEndpoints(standInUrl),
       })
       // The admin panel can be tried in the demo.
       if (adminEmails.length === 0) adminEmails = [DEMO_ADMIN_EMAIL]

@@ -21,9 +21,28 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
   return { db, pool, close: () => pool.end() }
 }
 
-/** Applies the drizzle-kit migrations in order; safe to run at every start. */
-export async function runMigrations(db: Database): Promise<void> {
-  await migrate(db, { migrationsFolder })
+/**
+ * Runs `fn` while holding a cluster-wide advisory lock on one connection of `pool`: instances
+ * starting together take turns at creating schemas (two migrators at once would both try
+ * to create the same tables and one would fail).
+ */
+export async function withStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  try {
+    await client.query(`select pg_advisory_lock(hashtextextended('inkwell:startup', 0))`)
+    try {
+      return await fn()
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtextextended('inkwell:startup', 0))`)
+    }
+  } finally {
+    client.release()
+  }
+}
+
+/** Applies the drizzle-kit migrations in order; safe to run at every start, by any instance. */
+export async function runMigrations(handle: { db: Database; pool: pg.Pool }): Promise<void> {
+  await withStartupLock(handle.pool, () => migrate(handle.db, { migrationsFolder }))
 }
 
 /**

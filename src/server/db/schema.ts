@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -236,9 +237,23 @@ export const mailSyncState = pgTable('mail_sync_state', {
   historyId: text('history_id'),
   fullSyncCompletedAt: timestamp('full_sync_completed_at', { withTimezone: true }),
   lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+  /** When the last sync started, however it ended: a failing one is not retried on every read. */
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   lastError: text('last_error'),
   /** Gmail ids of user labels by name, e.g. the Follow-up label (D3). */
   labelNames: jsonb('label_names').$type<Record<string, string>>().notNull().default({}),
+})
+
+/**
+ * Each user's Gmail quota bucket, shared by every instance: `tokens` as of `updatedAt`,
+ * refilled at the configured rate when read (docs/decisions/019).
+ */
+export const gmailQuota = pgTable('gmail_quota', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokens: doublePrecision('tokens').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 export const tickets = pgTable(

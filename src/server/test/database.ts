@@ -15,7 +15,7 @@ export async function createTestDatabase(): Promise<
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const handle = openDatabase(url.toString(), { max: 5 })
-  await runMigrations(handle.db)
+  await runMigrations(handle)
   return {
     ...handle,
     url: url.toString(),

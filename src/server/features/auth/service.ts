@@ -129,6 +129,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       return repo.findSessionUser(sha256(token), new Date())
     },
 
+    /** The user with this id, or null (a background job knows only the id). */
+    async findUser(userId: string): Promise<UserRow | null> {
+      return repo.findById(userId)
+    },
+
     async endSession(token: string): Promise<void> {
       await repo.deleteSession(sha256(token))
     },

@@ -16,40 +16,37 @@ export const GMAIL_UNITS = {
   draftsDelete: 10,
 } as const
 
+/** Where a user's quota bucket lives: PostgreSQL, so every instance draws on the same one. */
+export type QuotaStore = {
+  /**
+   * Takes `units` from the user's bucket (refilled at `unitsPerMinute`) when it holds enough;
+   * otherwise takes nothing and says how many units it held.
+   */
+  take(units: number, unitsPerMinute: number): Promise<{ granted: boolean; available: number }>
+}
+
 /**
- * A token bucket over Gmail's per-user quota (6,000 units a minute): calls wait for their
- * units instead of running into 429s. `unitsPerMinute` 0 turns the wait off (the local
- * stand-in has no quota) but still counts what was spent.
+ * A token bucket over Gmail's per-user quota (6,000 units a minute), shared by every
+ * instance through `store`: calls wait for their units instead of running into 429s.
+ * `unitsPerMinute` 0 turns the wait off (the local stand-in has no quota) but still counts
+ * what this instance spent.
  */
 export class QuotaBudget {
-  private tokens: number
-  private last: number
   spent = 0
 
   constructor(
     private readonly unitsPerMinute: number,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.tokens = unitsPerMinute
-    this.last = now()
-  }
+    private readonly store: QuotaStore,
+  ) {}
 
   async take(units: number): Promise<void> {
     this.spent += units
     if (this.unitsPerMinute <= 0) return
     for (;;) {
-      const now = this.now()
-      this.tokens = Math.min(
-        this.unitsPerMinute,
-        this.tokens + ((now - this.last) * this.unitsPerMinute) / 60_000,
-      )
-      this.last = now
-      if (this.tokens >= units) {
-        this.tokens -= units
-        return
-      }
-      const waitMs = ((units - this.tokens) * 60_000) / this.unitsPerMinute
-      await new Promise((resolve) => setTimeout(resolve, Math.ceil(waitMs)))
+      const { granted, available } = await this.store.take(units, this.unitsPerMinute)
+      if (granted) return
+      const waitMs = ((units - available) * 60_000) / this.unitsPerMinute
+      await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.ceil(waitMs))))
     }
   }
 }

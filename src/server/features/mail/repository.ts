@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Pool } from 'pg'
 import type { Database } from '../../db/client.js'
-import { emailMessages, emailThreads, mailSyncState } from '../../db/schema.js'
+import { emailMessages, emailThreads, gmailQuota, mailSyncState } from '../../db/schema.js'
 import type { ParsedMessage } from './parse.js'
+import type { QuotaStore } from './quota.js'
 import { summarizeThread } from './thread-summary.js'
 
 /** How much of the latest message's text the list carries, for the client-side search. */
@@ -291,6 +292,41 @@ export function createMailRepository(db: Database, pool: Pool) {
       const gone = rows.map((r) => r.threadId).filter((id) => !keep.has(id))
       for (const threadId of gone) await this.deleteThread(userId, threadId)
       return gone.length
+    },
+
+    /**
+     * The user's Gmail quota bucket, as a store every instance shares: the row is locked while
+     * it is refilled and drawn on, so concurrent takers never spend the same units.
+     */
+    quotaStore(userId: string): QuotaStore {
+      let created = false
+      return {
+        async take(units, unitsPerMinute) {
+          if (!created) {
+            await db
+              .insert(gmailQuota)
+              .values({ userId, tokens: unitsPerMinute })
+              .onConflictDoNothing()
+            created = true
+          }
+          const { rows } = await pool.query<{ available: number; granted: boolean }>(
+            `with current as (
+               select user_id,
+                 least($2::float8, tokens
+                   + extract(epoch from clock_timestamp() - updated_at) * $2::float8 / 60) as available
+               from gmail_quota where user_id = $1 for update
+             ), taken as (
+               update gmail_quota q set tokens = c.available - $3, updated_at = clock_timestamp()
+               from current c where q.user_id = c.user_id and c.available >= $3
+               returning 1
+             )
+             select available, exists (select 1 from taken) as granted from current`,
+            [userId, unitsPerMinute, units],
+          )
+          const row = rows[0]
+          return { granted: row?.granted ?? false, available: row?.available ?? 0 }
+        },
+      }
     },
 
     /**

@@ -6,18 +6,17 @@ import {
   type ThreadList,
 } from '../../../contract/mail.js'
 import type { UserRow } from '../../db/schema.js'
-import { BadRequest, NotFound } from '../../lib/errors.js'
+import { AppError, BadRequest, NotFound } from '../../lib/errors.js'
 import type { AuthService } from '../auth/service.js'
-import { GmailNotConnected, GmailSession } from './gmail.js'
+import { GmailNotConnected, type GmailSession } from './gmail.js'
+import type { GmailAccess } from './gmail-access.js'
 import { buildRawMessage } from './mime.js'
 import { presentThread, presentThreadDetail } from './present.js'
-import { GMAIL_UNITS, QuotaBudget } from './quota.js'
+import { GMAIL_UNITS } from './quota.js'
 import { decodeCursor, encodeCursor, type MailRepository } from './repository.js'
 import { httpStatus } from './retry.js'
+import type { MailScheduler } from './scheduler.js'
 import type { MailSync, SyncOutcome } from './sync.js'
-
-/** A cache older than this is refreshed in the background when the inbox is read. */
-const STALE_AFTER_MS = 30_000
 
 type Outgoing = {
   to: string
@@ -30,8 +29,6 @@ type Outgoing = {
   attachments: { filename: string; mimeType: string; contentBase64: string }[]
   draftId?: string
 }
-
-type RunningSync = { done: Promise<SyncOutcome | null>; firstPage: Promise<void> }
 
 const LABEL_CHANGES: Record<
   Exclude<ThreadAction, 'trash' | 'untrash' | 'flag' | 'unflag'>,
@@ -48,58 +45,12 @@ const LABEL_CHANGES: Record<
 export function createMailService(deps: {
   repo: MailRepository
   sync: MailSync
-  auth: AuthService
-  apiRootUrl: string
-  quotaUnitsPerMinute: number
+  scheduler: MailScheduler
+  gmail: GmailAccess
   log: FastifyBaseLogger
 }) {
-  const { repo, sync, auth, log } = deps
-  const budgets = new Map<string, QuotaBudget>()
-  const running = new Map<string, RunningSync>()
-  /** When each user's last sync started: a failing sync is not retried on every read. */
-  const lastStarted = new Map<string, number>()
-
-  function budgetFor(userId: string): QuotaBudget {
-    let budget = budgets.get(userId)
-    if (!budget) {
-      budget = new QuotaBudget(deps.quotaUnitsPerMinute)
-      budgets.set(userId, budget)
-    }
-    return budget
-  }
-
-  function gmailFor(user: UserRow): GmailSession {
-    const client = auth.googleClientFor(user)
-    if (!client) throw new GmailNotConnected()
-    return new GmailSession(client, deps.apiRootUrl, budgetFor(user.id), () =>
-      auth.markGmailRevoked(user.id),
-    )
-  }
-
-  /** Starts a sync unless one of this user's is already running here; shares it otherwise. */
-  function startSync(user: UserRow): RunningSync {
-    const existing = running.get(user.id)
-    if (existing) return existing
-    let firstPageReady!: () => void
-    const firstPage = new Promise<void>((resolve) => (firstPageReady = resolve))
-    const gmail = gmailFor(user)
-    lastStarted.set(user.id, Date.now())
-    const done = sync.sync(gmail, user.id, firstPageReady).finally(() => {
-      firstPageReady()
-      running.delete(user.id)
-    })
-    const entry = { done, firstPage }
-    running.set(user.id, entry)
-    return entry
-  }
-
-  function syncInBackground(user: UserRow): RunningSync {
-    const entry = startSync(user)
-    entry.done.catch((error: unknown) =>
-      log.warn({ err: error, userId: user.id }, 'mail sync failed'),
-    )
-    return entry
-  }
+  const { repo, sync, scheduler, log } = deps
+  const gmailFor = deps.gmail.forUser
 
   async function labelNames(userId: string): Promise<Record<string, string>> {
     return (await repo.getSyncState(userId))?.labelNames ?? {}
@@ -178,19 +129,16 @@ export function createMailService(deps: {
       const cursor = query.cursor ? decodeCursor(query.cursor) : null
       if (query.cursor && !cursor) throw new BadRequest('cursor: is not a cursor from this API')
       let state = await repo.getSyncState(user.id)
-      const now = Date.now()
-      const stale =
-        (!state?.lastSyncedAt || now - state.lastSyncedAt.getTime() > STALE_AFTER_MS) &&
-        now - (lastStarted.get(user.id) ?? 0) > STALE_AFTER_MS
-      let syncing = running.has(user.id)
       if (!state?.historyId) {
-        await syncInBackground(user).firstPage
-        syncing = running.has(user.id)
+        // A first visit waits for the first page of the first sync, on whichever instance.
+        await scheduler.firstPage(user.id, async () =>
+          Boolean((await repo.getSyncState(user.id))?.historyId),
+        )
         state = await repo.getSyncState(user.id)
-      } else if (stale && !syncing) {
-        syncInBackground(user)
-        syncing = true
+      } else {
+        await scheduler.syncIfStale(state)
       }
+      const syncing = await scheduler.isSyncing(user.id)
       const [rows, total] = await Promise.all([
         repo.listThreads(user.id, { ...query, cursor }),
         repo.countThreads(user.id, query),
@@ -307,20 +255,18 @@ export function createMailService(deps: {
       return { ...meta, content: Buffer.from(body.data ?? '', 'base64url') }
     },
 
-    /** Refresh: an incremental sync now (joins a running one). */
+    /** Refresh: a sync now (joins one already queued or running), waited for to its end. */
     async refresh(user: UserRow): Promise<SyncOutcome> {
       if (!user.gmailConnected) throw new GmailNotConnected()
-      const outcome = await startSync(user).done
-      return outcome ?? { full: false, changed: 0 }
+      const event = await scheduler.syncNow(user.id)
+      if (event?.type === 'sync.failed') throw new AppError(event.status, event.code, event.message)
+      return event?.type === 'sync.done'
+        ? { changed: event.changed, full: event.full }
+        : { changed: 0, full: false }
     },
 
     async unreadCount(user: UserRow): Promise<number> {
       return repo.unreadInboxCount(user.id)
-    },
-
-    /** Waits for every sync this process started (graceful shutdown, tests). */
-    async idle(): Promise<void> {
-      await Promise.allSettled([...running.values()].map((r) => r.done))
     },
   }
 }

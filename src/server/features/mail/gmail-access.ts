@@ -1,0 +1,52 @@
+import type { UserRow } from '../../db/schema.js'
+import type { AuthService } from '../auth/service.js'
+import { GmailNotConnected, GmailSession } from './gmail.js'
+import { QuotaBudget } from './quota.js'
+import type { MailRepository } from './repository.js'
+
+/**
+ * The one way to a user's Gmail: their Google grant, their quota bucket (shared with every
+ * instance, in PostgreSQL), and the revoked-grant rule, for requests and background jobs.
+ */
+export function createGmailAccess(deps: {
+  auth: AuthService
+  repo: MailRepository
+  apiRootUrl: string
+  quotaUnitsPerMinute: number
+}) {
+  const budgets = new Map<string, QuotaBudget>()
+
+  function budgetFor(userId: string): QuotaBudget {
+    let budget = budgets.get(userId)
+    if (!budget) {
+      budget = new QuotaBudget(deps.quotaUnitsPerMinute, deps.repo.quotaStore(userId))
+      budgets.set(userId, budget)
+    }
+    return budget
+  }
+
+  function forUser(user: UserRow): GmailSession {
+    const client = deps.auth.googleClientFor(user)
+    if (!client) throw new GmailNotConnected()
+    return new GmailSession(client, deps.apiRootUrl, budgetFor(user.id), () =>
+      deps.auth.markGmailRevoked(user.id),
+    )
+  }
+
+  return {
+    forUser,
+    /** For a background job, which knows only the user's id; null when Gmail is gone. */
+    async forUserId(userId: string): Promise<GmailSession | null> {
+      const user = await deps.auth.findUser(userId)
+      if (!user?.gmailConnected) return null
+      try {
+        return forUser(user)
+      } catch (error) {
+        if (error instanceof GmailNotConnected) return null
+        throw error
+      }
+    },
+  }
+}
+
+export type GmailAccess = ReturnType<typeof createGmailAccess>

@@ -1,0 +1,217 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { EventBus, UserEvent } from '../../lib/events.js'
+import type { JobQueue } from '../../lib/jobs.js'
+import { GmailNotConnected, type GmailSession } from './gmail.js'
+import type { MailRepository } from './repository.js'
+import type { MailSync, SyncOutcome } from './sync.js'
+import { AppError } from '../../lib/errors.js'
+
+const QUEUE = 'mail-sync'
+/** A cache older than this is refreshed in the background when the inbox is read. */
+export const STALE_AFTER_SECONDS = 30
+
+type SyncJob = { userId: string }
+
+/** What the sync of a user tells whoever listens (the waiting request, the open app). */
+export type SyncEvent = { jobId: string } & (
+  | { type: 'sync.firstPage' }
+  | { type: 'sync.done'; changed: number; full: boolean }
+  /** `status` and `code` as the error handler would answer them (a typed error's, or 502). */
+  | { type: 'sync.failed'; status: number; code: string; message: string }
+)
+
+/**
+ * When a mailbox syncs (docs/decisions/019-jobs-events-and-shared-quota.md): every sync is a
+ * job in the `mail-sync` queue, keyed by user, so however many instances run, one sync of a
+ * mailbox is queued or running at a time, and a read that finds the cache stale asks for a
+ * sync only when none started in the last 30 s. Any instance's worker runs it (`MailSync` says how) and publishes
+ * its progress on the event bus, where the request waiting for a first page, or an open
+ * app, hears it on whichever instance it is connected to.
+ */
+export function createMailScheduler(deps: {
+  jobs: JobQueue
+  events: EventBus
+  sync: MailSync
+  repo: MailRepository
+  /** The user's Gmail, or null when it is no longer connected. */
+  gmailFor: (userId: string) => Promise<GmailSession | null>
+  workers: number
+  log: FastifyBaseLogger
+}) {
+  const { jobs, events, sync, log } = deps
+  const { boss } = jobs
+  const workerIds: string[] = []
+
+  async function runJob(jobId: string, userId: string): Promise<void> {
+    const publish = (event: DistributiveOmit<SyncEvent, 'jobId'>) =>
+      events.publish(userId, { ...event, jobId }).catch((error: unknown) => {
+        log.warn({ err: error, userId }, 'publishing a sync event failed')
+      })
+    try {
+      await deps.repo.saveSyncState(userId, { lastAttemptAt: new Date() })
+      const gmail = await deps.gmailFor(userId)
+      if (!gmail) throw new GmailNotConnected()
+      const outcome: SyncOutcome | null = await sync.sync(gmail, userId, () => {
+        void publish({ type: 'sync.firstPage' })
+      })
+      await publish({ type: 'sync.done', changed: outcome?.changed ?? 0, full: !!outcome?.full })
+    } catch (error) {
+      log.warn({ err: error, userId }, 'mail sync failed')
+      // A typed error (Gmail gone, rate limited) keeps its meaning for the waiting request;
+      // anything else is Gmail or the network failing: 502, with no internals in the message.
+      await publish(
+        error instanceof AppError
+          ? {
+              type: 'sync.failed',
+              status: error.statusCode,
+              code: error.code,
+              message: error.message,
+            }
+          : {
+              type: 'sync.failed',
+              status: 502,
+              code: 'sync_failed',
+              message: 'Syncing with Gmail failed',
+            },
+      )
+    }
+  }
+
+  /**
+   * Resolves with the first event of `types` from the job `jobId()` names (known only once
+   * the job is sent, so it is asked at each event), or null after `timeoutMs`.
+   */
+  function nextEvent(
+    userId: string,
+    types: SyncEvent['type'][],
+    timeoutMs: number,
+  ): { event: Promise<SyncEvent | null>; resolveNow: () => void; jobId: { value: string | null } } {
+    let unsubscribe = () => {}
+    let timer: NodeJS.Timeout | undefined
+    let resolveNow = () => {}
+    const jobId = { value: null as string | null }
+    const event = new Promise<SyncEvent | null>((resolve) => {
+      resolveNow = () => resolve(null)
+      unsubscribe = events.subscribe(userId, (e: UserEvent) => {
+        const sync = e as SyncEvent
+        if (types.includes(sync.type) && sync.jobId === jobId.value) resolve(sync)
+      })
+      timer = setTimeout(() => resolve(null), timeoutMs)
+    }).finally(() => {
+      clearTimeout(timer)
+      unsubscribe()
+    })
+    return { event, resolveNow, jobId }
+  }
+
+  /**
+   * A sync that starts after now: the one this call queues, or the one already queued
+   * (a queued job has not read Gmail yet). Listening starts first, so no event is missed.
+   */
+  async function syncAfterNow(
+    userId: string,
+    types: SyncEvent['type'][],
+    timeoutMs: number,
+    alreadyDone?: () => Promise<boolean>,
+  ): Promise<SyncEvent | null> {
+    const waiting = nextEvent(userId, types, timeoutMs)
+    try {
+      waiting.jobId.value =
+        (await boss.send(QUEUE, { userId } satisfies SyncJob, { singletonKey: userId })) ??
+        (await jobs.queuedJobId(QUEUE, userId)) ??
+        (await boss.send(QUEUE, { userId } satisfies SyncJob, { singletonKey: userId }))
+      wakeWorker()
+      if (!waiting.jobId.value || (await alreadyDone?.())) waiting.resolveNow()
+    } catch (error) {
+      waiting.resolveNow()
+      throw error
+    }
+    return waiting.event
+  }
+
+  /** Wakes one of this instance's workers, so a job just sent starts without a polling wait. */
+  function wakeWorker() {
+    const id = workerIds[Math.floor(Math.random() * workerIds.length)]
+    if (id) boss.notifyWorker(id)
+  }
+
+  async function enqueue(userId: string): Promise<void> {
+    const id = await boss.send(QUEUE, { userId } satisfies SyncJob, { singletonKey: userId })
+    if (id) wakeWorker()
+  }
+
+  type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never
+
+  return {
+    async start(): Promise<void> {
+      // stately: at most one queued and one running sync per user (the singleton key).
+      // No retries: the next read or refresh asks again, and a failure is shown meanwhile.
+      await jobs.ensureQueue(QUEUE, { policy: 'stately', retryLimit: 0 })
+      for (let i = 0; i < deps.workers; i++) {
+        workerIds.push(
+          await boss.work<SyncJob>(
+            QUEUE,
+            { batchSize: 1, pollingIntervalSeconds: 2 },
+            async ([job]) => job && runJob(job.id, job.data.userId),
+          ),
+        )
+      }
+    },
+
+    /**
+     * A background sync when the cache is older than 30 s and no sync started in that time,
+     * whatever its outcome; at most one is queued per user across instances.
+     */
+    async syncIfStale(state: {
+      userId: string
+      lastSyncedAt: Date | null
+      lastAttemptAt: Date | null
+    }): Promise<void> {
+      const newest = Math.max(
+        state.lastSyncedAt?.getTime() ?? 0,
+        state.lastAttemptAt?.getTime() ?? 0,
+      )
+      if (Date.now() - newest > STALE_AFTER_SECONDS * 1000) await enqueue(state.userId)
+    },
+
+    /**
+     * A first visit: the first page of a sync, or of the one already running, cached.
+     * Resolves when `hasFirstPage` says so, or the sync tells, or at timeout.
+     */
+    async firstPage(
+      userId: string,
+      hasFirstPage: () => Promise<boolean>,
+      timeoutMs = 30_000,
+    ): Promise<void> {
+      // A running sync's first page may land between the caller's check and this listening:
+      // check again once listening.
+      const waiting = nextEvent(userId, ['sync.firstPage', 'sync.done', 'sync.failed'], timeoutMs)
+      const running = await jobs.activeJobId(QUEUE, userId)
+      if (running) {
+        waiting.jobId.value = running
+        if (await hasFirstPage()) waiting.resolveNow()
+        await waiting.event
+        return
+      }
+      waiting.resolveNow()
+      await syncAfterNow(
+        userId,
+        ['sync.firstPage', 'sync.done', 'sync.failed'],
+        timeoutMs,
+        hasFirstPage,
+      )
+    },
+
+    /** A sync that starts after this call, waited for to its end ("Refresh"). */
+    async syncNow(userId: string, timeoutMs = 120_000): Promise<SyncEvent | null> {
+      return syncAfterNow(userId, ['sync.done', 'sync.failed'], timeoutMs)
+    },
+
+    /** True while a sync of the user is queued or running on any instance. */
+    async isSyncing(userId: string): Promise<boolean> {
+      return jobs.hasPendingJob(QUEUE, userId)
+    },
+  }
+}
+
+export type MailScheduler = ReturnType<typeof createMailScheduler>

@@ -1,0 +1,103 @@
+import pg from 'pg'
+import type { FastifyBaseLogger } from 'fastify'
+
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes; events carry ids and counts, not content. */
+const MAX_PAYLOAD_BYTES = 7900
+const CHANNEL = 'inkwell_events'
+
+export type UserEvent = { type: string } & Record<string, unknown>
+export type UserEventListener = (event: UserEvent) => void
+
+/**
+ * Events about one user's data, fanned out to every instance on the database through
+ * PostgreSQL LISTEN/NOTIFY: what one instance publishes (a sync saw new mail), a client
+ * connected to any instance hears. Delivery is best effort, as NOTIFY is: listeners treat
+ * an event as "look again", never as the data itself.
+ */
+export type EventBus = {
+  publish(userId: string, event: UserEvent): Promise<void>
+  /** Calls `listener` for each event of `userId`; returns the unsubscribe function. */
+  subscribe(userId: string, listener: UserEventListener): () => void
+  close(): Promise<void>
+}
+
+export async function createEventBus(pool: pg.Pool, log: FastifyBaseLogger): Promise<EventBus> {
+  const listeners = new Map<string, Set<UserEventListener>>()
+  let client: pg.Client | null = null
+  let closed = false
+  let reconnectTimer: NodeJS.Timeout | undefined
+
+  function dispatch(payload: string | undefined) {
+    if (!payload) return
+    let message: { userId: string; event: UserEvent }
+    try {
+      message = JSON.parse(payload) as typeof message
+    } catch {
+      return
+    }
+    for (const listener of listeners.get(message.userId) ?? []) {
+      try {
+        listener(message.event)
+      } catch (error) {
+        log.warn({ err: error }, 'an event listener failed')
+      }
+    }
+  }
+
+  /** One dedicated connection LISTENs (a pooled one would be handed to other queries). */
+  async function connect(): Promise<void> {
+    const next = new pg.Client(pool.options)
+    next.on('notification', (message) => dispatch(message.payload))
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'the event listener lost its database connection')
+      next.removeAllListeners('notification')
+      next.end().catch(() => {})
+      if (client === next) client = null
+      scheduleReconnect()
+    })
+    await next.connect()
+    await next.query(`listen ${CHANNEL}`)
+    client = next
+  }
+
+  function scheduleReconnect() {
+    if (closed || reconnectTimer) return
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined
+      connect().catch((error: unknown) => {
+        log.warn({ err: error }, 'reconnecting the event listener failed; retrying')
+        scheduleReconnect()
+      })
+    }, 1000)
+    reconnectTimer.unref()
+  }
+
+  await connect()
+
+  return {
+    async publish(userId, event) {
+      const payload = JSON.stringify({ userId, event })
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+        throw new Error(`event ${event.type} is too large for NOTIFY`)
+      }
+      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload])
+    },
+
+    subscribe(userId, listener) {
+      let set = listeners.get(userId)
+      if (!set) listeners.set(userId, (set = new Set()))
+      set.add(listener)
+      return () => {
+        set.delete(listener)
+        if (set.size === 0) listeners.delete(userId)
+      }
+    },
+
+    async close() {
+      closed = true
+      clearTimeout(reconnectTimer)
+      await client?.end().catch(() => {})
+      client = null
+    },
+  }
+}
