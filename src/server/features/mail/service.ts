@@ -7,7 +7,6 @@ import {
 } from '../../../contract/mail.js'
 import type { UserRow } from '../../db/schema.js'
 import { AppError, BadRequest, NotFound } from '../../lib/errors.js'
-import type { AuthService } from '../auth/service.js'
 import { GmailNotConnected, type GmailSession } from './gmail.js'
 import type { GmailAccess } from './gmail-access.js'
 import { buildRawMessage } from './mime.js'
