@@ -169,9 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   })
   await scheduler.start()
-  const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, log: app.log })
+  const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, events, log: app.log })
   await app.register(mailRoutes, { mail })
-  await app.register(eventRoutes, { events })
+  await app.register(eventRoutes, { events, onConnect: (userId) => scheduler.watch(userId) })
 
   if (deps.webRoot) await serveWebApp(app, deps.webRoot)
   else app.setNotFoundHandler(sendApiNotFound)

@@ -10,7 +10,14 @@ const HEARTBEAT_MS = 25_000
  * GET /api/events: the signed-in user's events as server-sent events, whichever instance
  * published them (sync progress, new mail). The app treats each as "look again".
  */
-export async function eventRoutes(app: FastifyInstance, deps: { events: EventBus }) {
+export async function eventRoutes(
+  app: FastifyInstance,
+  deps: {
+    events: EventBus
+    /** Called when a user's stream opens; what it returns is called when it closes. */
+    onConnect?: (userId: string) => () => void
+  },
+) {
   const open = new Set<ServerResponse>()
   // Streams never finish on their own: end them before the server waits for in-flight
   // requests, and the browser reconnects (to another instance, behind a load balancer).
@@ -36,9 +43,11 @@ export async function eventRoutes(app: FastifyInstance, deps: { events: EventBus
       res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
     })
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS)
+    const disconnect = deps.onConnect?.(user.id)
     res.on('close', () => {
       clearInterval(heartbeat)
       unsubscribe()
+      disconnect?.()
       open.delete(res)
     })
   })

@@ -41,6 +41,8 @@ export function createMailScheduler(deps: {
   const { jobs, events, sync, log } = deps
   const { boss } = jobs
   const workerIds: string[] = []
+  /** Users with an open app on this instance, and how many streams each has. */
+  const watched = new Map<string, { count: number; timer: NodeJS.Timeout }>()
 
   async function runJob(jobId: string, userId: string): Promise<void> {
     const publish = (event: DistributiveOmit<SyncEvent, 'jobId'>) =>
@@ -142,6 +144,19 @@ export function createMailScheduler(deps: {
 
   type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never
 
+  /**
+   * A background sync when the cache is older than 30 s and no sync started in that time,
+   * whatever its outcome; at most one is queued per user across instances.
+   */
+  async function syncIfStale(state: {
+    userId: string
+    lastSyncedAt: Date | null
+    lastAttemptAt: Date | null
+  }): Promise<void> {
+    const newest = Math.max(state.lastSyncedAt?.getTime() ?? 0, state.lastAttemptAt?.getTime() ?? 0)
+    if (Date.now() - newest > STALE_AFTER_SECONDS * 1000) await enqueue(state.userId)
+  }
+
   return {
     async start(): Promise<void> {
       // stately: at most one queued and one running sync per user (the singleton key).
@@ -158,21 +173,7 @@ export function createMailScheduler(deps: {
       }
     },
 
-    /**
-     * A background sync when the cache is older than 30 s and no sync started in that time,
-     * whatever its outcome; at most one is queued per user across instances.
-     */
-    async syncIfStale(state: {
-      userId: string
-      lastSyncedAt: Date | null
-      lastAttemptAt: Date | null
-    }): Promise<void> {
-      const newest = Math.max(
-        state.lastSyncedAt?.getTime() ?? 0,
-        state.lastAttemptAt?.getTime() ?? 0,
-      )
-      if (Date.now() - newest > STALE_AFTER_SECONDS * 1000) await enqueue(state.userId)
-    },
+    syncIfStale,
 
     /**
      * A first visit: the first page of a sync, or of the one already running, cached.
@@ -205,6 +206,41 @@ export function createMailScheduler(deps: {
     /** A sync that starts after this call, waited for to its end ("Refresh"). */
     async syncNow(userId: string, timeoutMs = 120_000): Promise<SyncEvent | null> {
       return syncAfterNow(userId, ['sync.done', 'sync.failed'], timeoutMs)
+    },
+
+    /**
+     * While an app is open (its event stream connected to this instance), the mailbox is
+     * kept fresh: a sync whenever the cache is older than 30 s, so new mail and changes made
+     * in Gmail elsewhere reach the screen. Returns the function that stops watching.
+     */
+    watch(userId: string): () => void {
+      const count = (watched.get(userId)?.count ?? 0) + 1
+      const existing = watched.get(userId)
+      if (existing) {
+        existing.count = count
+      } else {
+        const poll = async () => {
+          const state = await deps.repo.getSyncState(userId)
+          if (state?.historyId) await syncIfStale(state)
+        }
+        const timer = setInterval(
+          () => {
+            poll().catch((error: unknown) => log.warn({ err: error, userId }, 'live poll failed'))
+          },
+          (STALE_AFTER_SECONDS * 1000) / 2,
+        )
+        timer.unref()
+        watched.set(userId, { count, timer })
+      }
+      return () => {
+        const entry = watched.get(userId)
+        if (!entry) return
+        entry.count -= 1
+        if (entry.count === 0) {
+          clearInterval(entry.timer)
+          watched.delete(userId)
+        }
+      }
     },
 
     /** True while a sync of the user is queued or running on any instance. */

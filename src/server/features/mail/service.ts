@@ -9,6 +9,7 @@ import type { UserRow } from '../../db/schema.js'
 import { AppError, BadRequest, NotFound } from '../../lib/errors.js'
 import { GmailNotConnected, type GmailSession } from './gmail.js'
 import type { GmailAccess } from './gmail-access.js'
+import type { EventBus } from '../../lib/events.js'
 import { buildRawMessage } from './mime.js'
 import { presentThread, presentThreadDetail } from './present.js'
 import { GMAIL_UNITS } from './quota.js'
@@ -46,10 +47,18 @@ export function createMailService(deps: {
   sync: MailSync
   scheduler: MailScheduler
   gmail: GmailAccess
+  events: EventBus
   log: FastifyBaseLogger
 }) {
   const { repo, sync, scheduler, log } = deps
   const gmailFor = deps.gmail.forUser
+
+  /** Tells the user's other open apps (tabs, devices, instances) to look again. */
+  function announceChange(userId: string, threadIds: string[]) {
+    deps.events
+      .publish(userId, { type: 'mail.changed', threadIds })
+      .catch((error: unknown) => log.warn({ err: error }, 'announcing a change failed'))
+  }
 
   async function labelNames(userId: string): Promise<Record<string, string>> {
     return (await repo.getSyncState(userId))?.labelNames ?? {}
@@ -200,6 +209,7 @@ export function createMailService(deps: {
       }
       const row = await repo.getThreadRow(user.id, threadId)
       if (!row) throw new NotFound('No such conversation')
+      announceChange(user.id, [threadId])
       return presentThread(row, await labelNames(user.id))
     },
 
@@ -226,6 +236,7 @@ export function createMailService(deps: {
         .catch((error: unknown) =>
           log.warn({ err: error }, 'caching the sent message failed; the next sync brings it'),
         )
+      announceChange(user.id, [sent.threadId])
       return { id: sent.id, threadId: sent.threadId }
     },
 

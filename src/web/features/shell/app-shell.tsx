@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet'
 import { useCurrentUser } from '../auth/api/get-current-user'
 import { useUnreadCount } from '../inbox/api/get-unread-count'
+import { useLiveMail } from '../inbox/api/use-live-mail'
 import { useUserSettings } from '../settings/api/get-settings'
 import { Sidebar } from './sidebar'
 import { TutorialDialog } from './tutorial-dialog'
@@ -14,6 +15,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser()
   // The real unread count for the Inbox badge (D4); null (no badge) while Gmail is not connected.
   const unreadCount = useUnreadCount().data?.count
+  useLiveMail(Boolean(user?.gmailConnected))
   // Page-wide settings (animations off) apply on every screen, not only where they are edited.
   useUserSettings()
   const [menuOpen, setMenuOpen] = useState(false)

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { SyncResultSchema } from '../../../../contract/mail'
 import { apiJson } from '../../../lib/api-client'
@@ -18,18 +18,18 @@ export function syncMail(): Promise<SyncResult> {
  */
 export function useRefreshMail() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: syncMail,
-    onSettled: async () => {
-      queryClient.setQueriesData<ThreadPages>({ queryKey: threadListsKey }, (data) =>
-        data && data.pages.length > 1
-          ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
-          : data,
-      )
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [THREADS_KEY] }),
-        queryClient.invalidateQueries({ queryKey: unreadCountKey }),
-      ])
-    },
-  })
+  return useMutation({ mutationFn: syncMail, onSettled: () => reloadMail(queryClient) })
+}
+
+/** Reads the lists, the open conversations and the badge again from Inkwell's cache. */
+export async function reloadMail(queryClient: QueryClient): Promise<void> {
+  queryClient.setQueriesData<ThreadPages>({ queryKey: threadListsKey }, (data) =>
+    data && data.pages.length > 1
+      ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
+      : data,
+  )
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [THREADS_KEY] }),
+    queryClient.invalidateQueries({ queryKey: unreadCountKey }),
+  ])
 }
