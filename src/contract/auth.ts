@@ -12,6 +12,8 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>
 
 export const GoogleLoginQuerySchema = z.object({
   intent: z.enum(['signin', 'connect']).default('signin'),
+  /** Ask Google for consent again: set when a sign-in came back without a refresh token. */
+  prompt: z.enum(['consent']).optional(),
 })
 
 export const GoogleCallbackQuerySchema = z.object({

@@ -112,6 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { pool: deps.pool, isDraining: () => draining })
   registerOriginCheck(app, [config.appUrl])
 
+  // Services: background work and live events go through PostgreSQL, so instances share them.
+  const jobs = await startJobQueue(deps.pool, app.log)
+  const events = await createEventBus(deps.pool, app.log)
+  // Workers finish the jobs they hold before the database goes away; then the listener.
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    await events.close()
+  })
   const auth = createAuthService({
     repo: createAuthRepository(deps.db),
     google: deps.google,
@@ -122,36 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.decorate('authenticate', createAuthenticate(auth))
   const mailRepo = createMailRepository(deps.db, deps.pool)
-  const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
-  const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
-  const account = createAccountService({
-    repo: createAccountRepository(deps.db),
-    auth,
-    contacts,
-    profiles,
-  })
-
-  await app.register(authRoutes, {
-    auth,
-    google: deps.google,
-    cookieSecrets: deps.cookieSecrets,
-    // Secure cookies need https; the local demo runs on plain http.
-    secureCookies: config.appUrl.startsWith('https://'),
-    rateLimitPerMinute: config.authRateLimitPerMinute,
-    demo: config.google.mode === 'standin',
-  })
-  await app.register(billingRoutes)
-  await app.register(contactsRoutes, { contacts })
-  await app.register(profilesRoutes, { profiles })
-  await app.register(accountRoutes, { account })
-  // Background work and live events go through PostgreSQL, so instances share them.
-  const jobs = await startJobQueue(deps.pool, app.log)
-  const events = await createEventBus(deps.pool, app.log)
-  // Workers finish the jobs they hold before the database goes away; then the listener.
-  app.addHook('onClose', async () => {
-    await jobs.stop()
-    await events.close()
-  })
   const gmail = createGmailAccess({
     auth,
     repo: mailRepo,
@@ -170,6 +148,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   await scheduler.start()
   const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, events, log: app.log })
+  const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
+  const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
+  const account = createAccountService({
+    repo: createAccountRepository(deps.db),
+    auth,
+    contacts,
+    profiles,
+  })
+
+  // Routes.
+  await app.register(authRoutes, {
+    auth,
+    google: deps.google,
+    cookieSecrets: deps.cookieSecrets,
+    // Secure cookies need https; the local demo runs on plain http.
+    secureCookies: config.appUrl.startsWith('https://'),
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+    demo: config.google.mode === 'standin',
+    // Disconnecting Gmail forgets the mailbox too: the cache and the badge go with the grant.
+    onGmailDisconnected: (userId) => mail.forgetMailbox(userId),
+  })
+  await app.register(billingRoutes)
+  await app.register(contactsRoutes, { contacts })
+  await app.register(profilesRoutes, { profiles })
+  await app.register(accountRoutes, { account })
   await app.register(mailRoutes, { mail })
   await app.register(eventRoutes, { events, onConnect: (userId) => scheduler.watch(userId) })
 

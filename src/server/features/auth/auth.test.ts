@@ -298,3 +298,16 @@ describe('the sign-in endpoints', () => {
     }
   })
 })
+
+describe("Google's consent screen", () => {
+  const promptOf = async (url: string) => {
+    const login = await h.app.inject({ method: 'GET', url })
+    return new URL(String(login.headers.location)).searchParams.get('prompt')
+  }
+
+  it('is not shown to a returning user signing in, only when Gmail is connected again', async () => {
+    expect(await promptOf('/api/auth/google/login')).toBeNull()
+    expect(await promptOf('/api/auth/google/login?intent=connect')).toBe('consent')
+    expect(await promptOf('/api/auth/google/login?prompt=consent')).toBe('consent')
+  })
+})

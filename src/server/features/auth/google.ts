@@ -82,17 +82,24 @@ export class GoogleOAuth {
     return { verifier: codeVerifier, challenge: codeChallenge }
   }
 
-  authorizationUrl(state: string, codeChallenge: string, loginHint?: string): string {
+  /**
+   * Google's consent screen only when `consent` says so (a refresh token is missing, or Gmail
+   * is being connected again): a returning user just picks an account.
+   */
+  authorizationUrl(
+    state: string,
+    codeChallenge: string,
+    options: { consent: boolean; loginHint?: string },
+  ): string {
     return createOAuthClient(this.settings).generateAuthUrl({
       access_type: 'offline',
-      // Always ask, so Google sends a refresh token and the Gmail grant can be re-given.
-      prompt: 'consent',
+      ...(options.consent ? { prompt: 'consent' } : {}),
       include_granted_scopes: true,
       scope: SIGN_IN_SCOPES,
       state,
       code_challenge: codeChallenge,
       code_challenge_method: CodeChallengeMethod.S256,
-      login_hint: loginHint,
+      login_hint: options.loginHint,
     })
   }
 

@@ -23,6 +23,8 @@ const FlowSchema = z.object({
   state: z.string(),
   verifier: z.string(),
   intent: z.enum(['signin', 'connect']),
+  /** Google's consent screen was asked for: a refresh token must come back. */
+  consent: z.boolean().default(false),
   expiresAt: z.number(),
 })
 
@@ -35,6 +37,8 @@ export type AuthRoutesDeps = {
   rateLimitPerMinute: number
   /** Google is the local stand-in. */
   demo: boolean
+  /** What else goes when a user disconnects Gmail (the cached mailbox). */
+  onGmailDisconnected: (userId: string) => Promise<void>
 }
 
 export function toCurrentUser(user: UserRow, isAdmin: boolean): CurrentUser {
@@ -69,6 +73,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         state: randomToken(),
         verifier: pkce.verifier,
         intent: request.query.intent,
+        // Connecting Gmail follows a disconnect, which revoked the grant: ask again.
+        consent: request.query.prompt === 'consent' || request.query.intent === 'connect',
         expiresAt: Date.now() + FLOW_TTL_MS,
       }
       reply.setCookie(FLOW_COOKIE, cookieSecrets.seal(JSON.stringify(flow)), {
@@ -77,7 +83,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         httpOnly: true,
         maxAge: FLOW_TTL_MS / 1000,
       })
-      return reply.redirect(deps.google.authorizationUrl(flow.state, pkce.challenge))
+      return reply.redirect(
+        deps.google.authorizationUrl(flow.state, pkce.challenge, { consent: flow.consent }),
+      )
     },
   )
 
@@ -93,6 +101,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       }
       try {
         const user = await auth.completeGoogleSignIn(code, flow.verifier)
+        if (user.gmailConnected && !user.gmailRefreshToken && !flow.consent) {
+          // Google sends a refresh token only with consent; without one, Gmail would stop
+          // working within the hour. Ask once, with the consent screen this time.
+          reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH })
+          return reply.redirect(`/api/auth/google/login?intent=${flow.intent}&prompt=consent`)
+        }
         const session = await auth.startSession(user.id)
         reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH })
         reply.setCookie(SESSION_COOKIE, session.token, {
@@ -143,6 +157,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     { onRequest: app.authenticate, config: { rateLimit } },
     async (request) => {
       const user = await auth.disconnectGmail(requireUser(request))
+      await deps.onGmailDisconnected(user.id)
       return { gmailConnected: user.gmailConnected }
     },
   )

@@ -162,6 +162,15 @@ export function createMailRepository(db: Database, pool: Pool) {
       await this.replaceThread(userId, threadId, [])
     },
 
+    /** Everything cached of the user's mailbox, gone: the next connect syncs afresh. */
+    async deleteMailbox(userId: string) {
+      await db.transaction(async (tx) => {
+        await tx.delete(emailMessages).where(eq(emailMessages.userId, userId))
+        await tx.delete(emailThreads).where(eq(emailThreads.userId, userId))
+        await tx.delete(mailSyncState).where(eq(mailSyncState.userId, userId))
+      })
+    },
+
     /** Adds and removes label ids on every message of a thread (after Gmail accepted it). */
     async changeThreadLabels(userId: string, threadId: string, add: string[], remove: string[]) {
       await db.transaction(async (tx) => {
@@ -331,18 +340,27 @@ export function createMailRepository(db: Database, pool: Pool) {
 
     /**
      * Runs `fn` holding a PostgreSQL advisory lock for the user's mail sync, so two syncs of
-     * one user never overlap, across processes too. Returns null when another holds it.
+     * one user never overlap, across processes too. Returns null when another holds it, or
+     * with `wait`, waits for it.
      */
-    async withSyncLock<T>(userId: string, fn: () => Promise<T>): Promise<{ value: T } | null> {
+    async withSyncLock<T>(
+      userId: string,
+      fn: () => Promise<T>,
+      options: { wait?: boolean } = {},
+    ): Promise<{ value: T } | null> {
       // Session-level advisory locks belong to a connection: hold one client throughout.
       const client = await pool.connect()
       const key = `mail-sync:${userId}`
       try {
-        const { rows } = await client.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
-          [key],
-        )
-        if (!rows[0]?.locked) return null
+        if (options.wait) {
+          await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key])
+        } else {
+          const { rows } = await client.query<{ locked: boolean }>(
+            'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+            [key],
+          )
+          if (!rows[0]?.locked) return null
+        }
         try {
           return { value: await fn() }
         } finally {

@@ -276,7 +276,16 @@ export function createMailService(deps: {
     },
 
     async unreadCount(user: UserRow): Promise<number> {
+      if (!user.gmailConnected) throw new GmailNotConnected()
       return repo.unreadInboxCount(user.id)
+    },
+
+    /** Forgets the cached mailbox (Gmail was disconnected): threads, messages, sync state. */
+    async forgetMailbox(userId: string): Promise<void> {
+      // A sync still running would write the mailbox back: wait for it (its Gmail grant is
+      // revoked, so it ends soon), then delete under its lock.
+      await repo.withSyncLock(userId, () => repo.deleteMailbox(userId), { wait: true })
+      announceChange(userId, [])
     },
   }
 }
