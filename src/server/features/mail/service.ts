@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import {
   FOLLOW_UP_LABEL,
+  labelChange,
   MAX_MESSAGE_BYTES,
   type ThreadAction,
   type ThreadList,
@@ -28,18 +29,6 @@ type Outgoing = {
   replyToMessageId?: string
   attachments: { filename: string; mimeType: string; contentBase64: string }[]
   draftId?: string
-}
-
-const LABEL_CHANGES: Record<
-  Exclude<ThreadAction, 'trash' | 'untrash' | 'flag' | 'unflag'>,
-  { add: string[]; remove: string[] }
-> = {
-  archive: { add: [], remove: ['INBOX'] },
-  unarchive: { add: ['INBOX'], remove: [] },
-  star: { add: ['STARRED'], remove: [] },
-  unstar: { add: [], remove: ['STARRED'] },
-  read: { add: [], remove: ['UNREAD'] },
-  unread: { add: ['UNREAD'], remove: [] },
 }
 
 export function createMailService(deps: {
@@ -181,16 +170,14 @@ export function createMailService(deps: {
               ? api.users.threads.trash({ userId: 'me', id: threadId })
               : api.users.threads.untrash({ userId: 'me', id: threadId }),
           )
-          const change =
-            action === 'trash' ? { add: ['TRASH'], remove: [] } : { add: [], remove: ['TRASH'] }
+          const change = labelChange(action)
           await repo.changeThreadLabels(user.id, threadId, change.add, change.remove)
         } else {
-          const change =
+          const followUp =
             action === 'flag' || action === 'unflag'
-              ? await followUpLabelId(gmail, user.id).then((id) =>
-                  action === 'flag' ? { add: [id], remove: [] } : { add: [], remove: [id] },
-                )
-              : LABEL_CHANGES[action]
+              ? await followUpLabelId(gmail, user.id)
+              : undefined
+          const change = labelChange(action, followUp)
           await gmail.call(GMAIL_UNITS.threadsModify, (api) =>
             api.users.threads.modify({
               userId: 'me',

@@ -6,7 +6,9 @@ import {
   type UseMutationOptions,
 } from '@tanstack/react-query'
 import {
+  applyLabelChange,
   FOLLOW_UP_LABEL,
+  labelChange,
   type Thread,
   type ThreadAction,
   type ThreadDetail,
@@ -33,35 +35,16 @@ export type ThreadActionVariables = {
 
 type Flags = { labels: string[]; isUnread: boolean; isStarred: boolean }
 
-const without = (labels: string[], ...remove: string[]) => labels.filter((l) => !remove.includes(l))
-const withLabel = (labels: string[], add: string) =>
-  labels.includes(add) ? labels : [...labels, add]
-
 export const isFlagged = (thread: Pick<Flags, 'labels'>) => thread.labels.includes(FOLLOW_UP_LABEL)
 
-/** How an action changes a thread, applied before the server answers (D3). */
+/** How an action changes a thread, applied before the server answers (D3): the contract's rule. */
 export function applyAction<T extends Flags>(thread: T, action: ThreadAction): T {
-  switch (action) {
-    case 'archive':
-      return { ...thread, labels: without(thread.labels, 'INBOX') }
-    case 'unarchive':
-      return { ...thread, labels: withLabel(thread.labels, 'INBOX') }
-    case 'star':
-      return { ...thread, isStarred: true, labels: withLabel(thread.labels, 'STARRED') }
-    case 'unstar':
-      return { ...thread, isStarred: false, labels: without(thread.labels, 'STARRED') }
-    case 'read':
-      return { ...thread, isUnread: false, labels: without(thread.labels, 'UNREAD') }
-    case 'unread':
-      return { ...thread, isUnread: true, labels: withLabel(thread.labels, 'UNREAD') }
-    case 'trash':
-      return { ...thread, labels: withLabel(without(thread.labels, 'INBOX'), 'TRASH') }
-    case 'untrash':
-      return { ...thread, labels: withLabel(without(thread.labels, 'TRASH'), 'INBOX') }
-    case 'flag':
-      return { ...thread, labels: withLabel(thread.labels, FOLLOW_UP_LABEL) }
-    case 'unflag':
-      return { ...thread, labels: without(thread.labels, FOLLOW_UP_LABEL) }
+  const labels = applyLabelChange(thread.labels, labelChange(action))
+  return {
+    ...thread,
+    labels,
+    isUnread: labels.includes('UNREAD'),
+    isStarred: labels.includes('STARRED'),
   }
 }
 
