@@ -5,6 +5,7 @@
  *    10,000-thread mailbox with 100 ms of latency on every Gmail call, plus the Gmail quota
  *    units the cold load spent (Google's price table).
  * 2. GET /api/gmail/threads latency, p50 and p99, under 50 concurrent clients on the warm cache.
+ * 3. The same load on one server process and on two behind a round-robin proxy, one database.
  */
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
@@ -21,6 +22,7 @@ import { startGoogleStandIn } from '../src/server/standins/google.js'
 import { startFaultProxy } from '../src/server/test/fault-proxy.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
+import { startRoundRobinProxy } from '../src/server/test/round-robin-proxy.js'
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 10_000)
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
@@ -68,12 +70,13 @@ async function main() {
   })
   const proxy = await startFaultProxy(standIn.url, { latencyMs: LATENCY_MS })
   const endpoints = { ...standInEndpoints(standIn.url), apiRootUrl: `${proxy.url}/` }
+  const tokenKey = generateKey()
   const config = loadConfig({
     INKWELL_MODE: 'demo',
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     APP_URL,
-    TOKEN_ENCRYPTION_KEY: generateKey(),
+    TOKEN_ENCRYPTION_KEY: tokenKey,
     // The stand-in keeps no quota; the figures below count units instead.
     GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
   })
@@ -81,7 +84,7 @@ async function main() {
     config,
     db: database.db,
     pool: database.pool,
-    secrets: new SecretBox(generateKey()),
+    secrets: new SecretBox(tokenKey),
     cookieSecrets: new SecretBox(generateKey()),
     google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
     webRoot: null,
@@ -162,40 +165,88 @@ async function main() {
     alone.push(performance.now() - started)
   }
   alone.sort((a, b) => a - b)
-  const load = await new Promise<string>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'bench/load-client.ts',
-        url,
-        `inkwell_session=${warm.session}`,
-        String(CLIENTS),
-        String(REQUESTS),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    )
-    let out = ''
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk))
-    child.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`load client exited ${code}`)),
-    )
-  })
-  const { latencies, seconds } = JSON.parse(load) as { latencies: number[]; seconds: number }
-  latencies.sort((a, b) => a - b)
+  const cookie = `inkwell_session=${warm.session}`
+  const single = await loadTest(url, cookie, REQUESTS)
   console.log(
     `\nGET /api/gmail/threads (100 threads a page), ${CLIENTS} concurrent clients in another process, ${REQUESTS} requests`,
   )
   console.log(`  one client alone: p50 ${ms(percentile(alone, 50))}`)
   console.log(
-    `  p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, ${(REQUESTS / seconds).toFixed(0)} requests/s`,
+    `  p50 ${ms(single.p50)}, p99 ${ms(single.p99)}, ${single.perSecond.toFixed(0)} requests/s`,
   )
-
   await app.close()
+
+  // Server processes of their own (the compiled entry point's TypeScript), on one database.
+  console.log('\nWarm list throughput: one instance, then two behind a round-robin proxy')
+  const ports = [await freePort(), await freePort()]
+  const servers = ports.map((p) =>
+    spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      stdio: 'ignore',
+      env: {
+        ...process.env,
+        INKWELL_MODE: 'demo',
+        PORT: String(p),
+        APP_URL,
+        DATABASE_URL: pg.url('bench'),
+        TOKEN_ENCRYPTION_KEY: tokenKey,
+        GOOGLE_STANDIN_URL: standIn.url,
+        INKWELL_API_ONLY: '1',
+        LOG_LEVEL: 'silent',
+      },
+    }),
+  )
+  for (const p of ports) await waitReady(`http://127.0.0.1:${p}`)
+  const balancer = await startRoundRobinProxy(
+    await freePort(),
+    ports.map((p) => `http://127.0.0.1:${p}`),
+  )
+  for (const [label, target] of [
+    ['one instance', `http://127.0.0.1:${ports[0]}/api/gmail/threads`],
+    ['two instances', `${balancer.url}/api/gmail/threads`],
+  ] as const) {
+    const run = await loadTest(target, cookie, REQUESTS)
+    console.log(
+      `  ${label.padEnd(13)}: ${run.perSecond.toFixed(0)} requests/s, p50 ${ms(run.p50)}, p99 ${ms(run.p99)}`,
+    )
+  }
+  console.log('  (2 cores run the servers, the proxy, PostgreSQL and the load client together)')
+  await balancer.close()
+  for (const server of servers) server.kill('SIGTERM')
+
   await database.close()
   await pg.stop()
   rmSync(work, { recursive: true, force: true })
+}
+
+/** Runs the load client (another process) against `url`; latency percentiles and throughput. */
+async function loadTest(url: string, cookie: string, requests: number) {
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/load-client.ts', url, cookie, String(CLIENTS), String(requests)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let text = ''
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk))
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`load client exited ${code}`)),
+    )
+  })
+  const { latencies, seconds } = JSON.parse(out) as { latencies: number[]; seconds: number }
+  latencies.sort((a, b) => a - b)
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    perSecond: requests / seconds,
+  }
+}
+
+async function waitReady(base: string) {
+  for (let i = 0; i < 300; i++) {
+    if ((await fetch(`${base}/readyz`).catch(() => null))?.ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${base} never became ready`)
 }
 
 main().catch((error: unknown) => {
