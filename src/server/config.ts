@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { FREE_AI_EMAILS_PER_MONTH } from '../contract/options.js'
 
 /** The demo accounts the Google stand-in is seeded with; the first is the demo admin. */
 export const DEMO_ACCOUNTS = [
@@ -37,6 +38,16 @@ const EnvSchema = z.object({
   MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(20),
   GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  AI_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).optional(),
+  ),
+  AI_MODEL: optionalString,
+  AI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  AI_API_KEY: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  FREE_AI_EMAILS_PER_MONTH: z.coerce.number().int().min(0).default(FREE_AI_EMAILS_PER_MONTH),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -44,6 +55,20 @@ export type Env = z.infer<typeof EnvSchema>
 export type GoogleConfig =
   | { mode: 'google'; clientId: string; clientSecret: string }
   | { mode: 'standin'; clientId: string; clientSecret: string; port: number }
+
+/** Which model writes drafts (D11); `offline` is the deterministic offline writer. */
+export type AiProviderConfig =
+  | { provider: 'offline' }
+  | { provider: 'openai'; model: string; apiKey: string; baseUrl: string | undefined }
+  | { provider: 'anthropic'; model: string; apiKey: string; baseUrl: string | undefined }
+  | { provider: 'openai-compatible'; model: string; apiKey: string | undefined; baseUrl: string }
+
+export type AiConfig = AiProviderConfig & {
+  /** A provider call that has not finished by then fails (and its credit is refunded). */
+  timeoutMs: number
+  /** Retries of a failed provider call before any text arrived (the ai SDK's backoff). */
+  maxRetries: number
+}
 
 export type Config = {
   env: Env['NODE_ENV']
@@ -63,12 +88,36 @@ export type Config = {
   mailSync: { windowDays: number; concurrency: number; firstPageSize: number; pageSize: number }
   /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
   gmailQuotaUnitsPerMinute: number
+  ai: AiConfig
+  /** The Free plan's monthly AI e-mails (D16). */
+  freeAiEmailsPerMonth: number
 }
 
 /** Client id and secret the stand-in is seeded with; they never reach a real Google. */
 export const STANDIN_OAUTH_CLIENT = {
   clientId: 'inkwell-demo.apps.googleusercontent.com',
   clientSecret: 'inkwell-demo-secret',
+}
+
+const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' }
+
+/** The AI provider the environment names, or the problem that stops start-up. */
+function aiProvider(env: Env): AiProviderConfig | string {
+  const { AI_PROVIDER: provider, AI_MODEL: model, AI_BASE_URL: baseUrl, AI_API_KEY: apiKey } = env
+  switch (provider) {
+    case undefined:
+    case 'offline':
+      return { provider: 'offline' }
+    case 'openai':
+    case 'anthropic':
+      if (!apiKey) return `AI_PROVIDER=${provider} needs AI_API_KEY`
+      return { provider, model: model ?? DEFAULT_MODELS[provider], apiKey, baseUrl }
+    case 'openai-compatible':
+      if (!baseUrl || !model) {
+        return 'AI_PROVIDER=openai-compatible needs AI_BASE_URL (e.g. http://localhost:11434/v1) and AI_MODEL'
+      }
+      return { provider, model, apiKey, baseUrl }
+  }
 }
 
 /** Parses the environment once; fails with the list of what is wrong. */
@@ -90,6 +139,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { mode: 'google', clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
       : { mode: 'standin', ...STANDIN_OAUTH_CLIENT, port: env.GOOGLE_STANDIN_PORT }
+
+  const ai = aiProvider(env)
+  if (typeof ai === 'string') throw new Error(`Invalid configuration:\n  ${ai}`)
 
   // In demo mode the first demo account is the admin, so the admin panel can be tried.
   const adminEmails = (
@@ -120,6 +172,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pageSize: 100,
     },
     gmailQuotaUnitsPerMinute: env.GMAIL_QUOTA_UNITS_PER_MINUTE,
+    ai: { ...ai, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES },
+    freeAiEmailsPerMonth: env.FREE_AI_EMAILS_PER_MONTH,
   }
 }
 
