@@ -23,6 +23,12 @@ import { createMailService } from './features/mail/service.js'
 import { createMailSync } from './features/mail/sync.js'
 import { mailRoutes } from './features/mail/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
+import { createBillingRepository } from './features/billing/repository.js'
+import { createBillingService } from './features/billing/service.js'
+import { createAiRepository } from './features/ai/repository.js'
+import { createAiService } from './features/ai/service.js'
+import { createWriterModel } from './features/ai/writer/models.js'
+import { aiRoutes } from './features/ai/routes.js'
 import { createContactsRepository } from './features/contacts/repository.js'
 import { createContactsService } from './features/contacts/service.js'
 import { contactsRoutes } from './features/contacts/routes.js'
@@ -50,6 +56,8 @@ export type AppDeps = {
   google: GoogleOAuth | null
   /** Folder of the built web app to serve, or null for an API-only server (tests, dev). */
   webRoot: string | null
+  /** The clock for monthly credits; tests set the date. */
+  clock?: () => Date
 }
 
 /** Builds the whole server: plugins, then services, then routes. Tests call it directly. */
@@ -97,6 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailRepo = createMailRepository(deps.db, deps.pool)
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
+  const billing = createBillingService({
+    repo: createBillingRepository(deps.db),
+    freeAiEmailsPerMonth: config.freeAiEmailsPerMonth,
+    now: deps.clock ?? (() => new Date()),
+  })
   const account = createAccountService({
     repo: createAccountRepository(deps.db),
     auth,
@@ -113,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitPerMinute: config.authRateLimitPerMinute,
     demo: config.google.mode === 'standin',
   })
-  await app.register(billingRoutes)
+  await app.register(billingRoutes, { billing })
   await app.register(contactsRoutes, { contacts })
   await app.register(profilesRoutes, { profiles })
   await app.register(accountRoutes, { account })
@@ -125,7 +138,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quotaUnitsPerMinute: config.gmailQuotaUnitsPerMinute,
     log: app.log,
   })
-  await app.register(mailRoutes, { mail })
+  const ai = createAiService({
+    repo: createAiRepository(deps.db),
+    billing,
+    contacts,
+    profiles,
+    settings: account,
+    mail,
+    writer: createWriterModel(config.ai),
+    limits: config.ai,
+    now: deps.clock ?? (() => new Date()),
+    log: app.log,
+  })
+  await app.register(aiRoutes, { ai })
+  await app.register(mailRoutes, { mail, onSent: ai.recordSent })
   // Let background syncs finish before the database goes away.
   app.addHook('onClose', () => mail.idle())
 
