@@ -82,6 +82,20 @@ type ModelRun = {
   outputTokens: number | null
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/** PostgreSQL refuses NUL in text and lone surrogates in jsonb; neither belongs in a draft. */
+function wellFormed<T extends object>(input: T): T {
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [
+      key,
+      typeof value === 'string'
+        ? value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd')
+        : value,
+    ]),
+  ) as T
+}
+
 /** AI writing (D11–D14): drafts with credits and memory, style analysis, samples. */
 export function createAiService(deps: AiServiceDeps) {
   const { repo, billing, contacts, profiles, settings, mail, writer, limits, log } = deps
@@ -223,10 +237,11 @@ export function createAiService(deps: AiServiceDeps) {
 
   async function generate(
     user: UserRow,
-    generation: Generation,
+    request: Generation,
     hooks: GenerationHooks,
   ): Promise<GeneratedDraft> {
     const started = performance.now()
+    const generation = { kind: request.kind, input: wellFormed(request.input) } as Generation
     const { brief, contactId, profileId } = await briefFor(user, generation)
     const { system, prompt } = buildPrompt(brief)
     const reservation: CreditReservation = await billing.reserve(user.id)
