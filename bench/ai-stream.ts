@@ -142,7 +142,9 @@ async function main() {
     const results = await Promise.all(Array.from({ length: batch }, () => generation()))
     firstWords.push(...results.map((r) => r.firstWords))
     done += batch
-    if (done % 50 === 0 || done === GENERATIONS) marks.push(`${done}: ${mb(heapAfterGc())}`)
+    if (Math.floor(done / 50) > Math.floor((done - batch) / 50) || done === GENERATIONS) {
+      marks.push(`${done}: ${mb(heapAfterGc())}`)
+    }
   }
   firstWords.sort((a, b) => a - b)
   console.log(

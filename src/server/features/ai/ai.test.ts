@@ -472,6 +472,23 @@ describe('credits (D15)', () => {
   })
 })
 
+describe('who may generate', () => {
+  it('refuses a cross-origin or signed-out stream before any credit is taken', async () => {
+    const crossOrigin = await h.app.inject({
+      method: 'POST',
+      url: '/api/ai/generate-email',
+      payload: { userInput: 'Hi' },
+      headers: { origin: 'https://evil.example', accept: 'text/event-stream' },
+      cookies: { inkwell_session: ada },
+    })
+    expect(crossOrigin.statusCode).toBe(403)
+    const signedOut = await streamed('', '/api/ai/smart-reply', { originalEmailBody: 'Hi' })
+    expect(signedOut.statusCode).toBe(401)
+    expect(await used()).toBe(0)
+    expect(fake.requests).toHaveLength(0)
+  })
+})
+
 describe('bad input', () => {
   it('refuses an oversized request with a 400 that says the limit', async () => {
     const response = await generate(ada, { userInput: 'x'.repeat(8001) })
