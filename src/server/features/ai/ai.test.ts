@@ -210,7 +210,7 @@ describe('what the model is given (D12)', () => {
       greeting: 'Hallo',
     })
     const known = await h.call(ada, 'POST', '/api/ai/smart-reply', {
-      senderEmail: 'Jonas@Example.com',
+      senderEmail: 'Jonas Weber <Jonas@Example.com>',
       originalEmailBody: 'Can you send the slides?',
       tone: 'professional',
       language: 'english',
