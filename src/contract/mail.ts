@@ -174,6 +174,8 @@ export const SendEmailSchema = z.object({
   attachments: z.array(OutgoingAttachmentSchema).max(50).default([]),
   /** Gmail draft to delete once sent. */
   draftId: z.string().max(200).optional(),
+  /** The AiDraft the message was written from: sending records its final version (D13). */
+  aiDraftId: z.uuid('Not a valid AI draft id').optional(),
 })
 export type SendEmailInput = z.input<typeof SendEmailSchema>
 export const SendEmailResultSchema = z.object({ id: z.string(), threadId: z.string() })

@@ -29,6 +29,12 @@ import { createGmailAccess } from './features/mail/gmail-access.js'
 import { mailRoutes } from './features/mail/routes.js'
 import { eventRoutes } from './features/events/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
+import { createBillingRepository } from './features/billing/repository.js'
+import { createBillingService } from './features/billing/service.js'
+import { createAiRepository } from './features/ai/repository.js'
+import { createAiService } from './features/ai/service.js'
+import { createWriterModel } from './features/ai/writer/models.js'
+import { aiRoutes } from './features/ai/routes.js'
 import { createContactsRepository } from './features/contacts/repository.js'
 import { createContactsService } from './features/contacts/service.js'
 import { contactsRoutes } from './features/contacts/routes.js'
@@ -62,6 +68,8 @@ export type AppDeps = {
   google: GoogleOAuth | null
   /** Folder of the built web app to serve, or null for an API-only server (tests, dev). */
   webRoot: string | null
+  /** The clock for monthly credits; tests set the date. */
+  clock?: () => Date
 }
 
 /** Builds the whole server: plugins, then services, then routes. Tests call it directly. */
@@ -150,11 +158,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, events, log: app.log })
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
+  const billing = createBillingService({
+    repo: createBillingRepository(deps.db),
+    freeAiEmailsPerMonth: config.freeAiEmailsPerMonth,
+    now: deps.clock ?? (() => new Date()),
+  })
   const account = createAccountService({
     repo: createAccountRepository(deps.db),
     auth,
     contacts,
     profiles,
+  })
+  const ai = createAiService({
+    repo: createAiRepository(deps.db),
+    billing,
+    contacts,
+    profiles,
+    settings: account,
+    mail,
+    writer: createWriterModel(config.ai),
+    limits: config.ai,
+    now: deps.clock ?? (() => new Date()),
+    log: app.log,
   })
 
   // Routes.
@@ -169,11 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Disconnecting Gmail forgets the mailbox too: the cache and the badge go with the grant.
     onGmailDisconnected: (userId) => mail.forgetMailbox(userId),
   })
-  await app.register(billingRoutes)
+  await app.register(billingRoutes, { billing })
   await app.register(contactsRoutes, { contacts })
   await app.register(profilesRoutes, { profiles })
   await app.register(accountRoutes, { account })
-  await app.register(mailRoutes, { mail })
+  await app.register(aiRoutes, { ai })
+  await app.register(mailRoutes, { mail, onSent: ai.recordSent })
   await app.register(eventRoutes, { events, onConnect: (userId) => scheduler.watch(userId) })
 
   if (deps.webRoot) await serveWebApp(app, deps.webRoot)

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { FREE_AI_EMAILS_PER_MONTH } from '../contract/options.js'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
@@ -51,6 +52,16 @@ const EnvSchema = z.object({
   /** On SIGTERM, how long to keep serving after /readyz turns 503 (a load balancer's interval). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
   GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  AI_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).optional(),
+  ),
+  AI_MODEL: optionalString,
+  AI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  AI_API_KEY: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  FREE_AI_EMAILS_PER_MONTH: z.coerce.number().int().min(0).default(FREE_AI_EMAILS_PER_MONTH),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -60,6 +71,20 @@ export type GoogleConfig =
   | { mode: 'standin'; clientId: string; clientSecret: string; port: number; url?: string }
 
 export type InkwellMode = Env['INKWELL_MODE']
+
+/** Which model writes drafts (D11); `offline` is the deterministic offline writer. */
+export type AiProviderConfig =
+  | { provider: 'offline' }
+  | { provider: 'openai'; model: string; apiKey: string; baseUrl: string | undefined }
+  | { provider: 'anthropic'; model: string; apiKey: string; baseUrl: string | undefined }
+  | { provider: 'openai-compatible'; model: string; apiKey: string | undefined; baseUrl: string }
+
+export type AiConfig = AiProviderConfig & {
+  /** A provider call that has not finished by then fails (and its credit is refunded). */
+  timeoutMs: number
+  /** Retries of a failed provider call before any text arrived (the ai SDK's backoff). */
+  maxRetries: number
+}
 
 export type Config = {
   mode: InkwellMode
@@ -90,12 +115,36 @@ export type Config = {
   /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
   gmailQuotaUnitsPerMinute: number
   shutdownGraceMs: number
+  ai: AiConfig
+  /** The Free plan's monthly AI e-mails (D16). */
+  freeAiEmailsPerMonth: number
 }
 
 /** Client id and secret the stand-in is seeded with; they never reach a real Google. */
 export const STANDIN_OAUTH_CLIENT = {
   clientId: 'inkwell-demo.apps.googleusercontent.com',
   clientSecret: 'inkwell-demo-secret',
+}
+
+const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' }
+
+/** The AI provider the environment names, or the problem that stops start-up. */
+function aiProvider(env: Env): AiProviderConfig | string {
+  const { AI_PROVIDER: provider, AI_MODEL: model, AI_BASE_URL: baseUrl, AI_API_KEY: apiKey } = env
+  switch (provider) {
+    case undefined:
+    case 'offline':
+      return { provider: 'offline' }
+    case 'openai':
+    case 'anthropic':
+      if (!apiKey) return `AI_PROVIDER=${provider} needs AI_API_KEY`
+      return { provider, model: model ?? DEFAULT_MODELS[provider], apiKey, baseUrl }
+    case 'openai-compatible':
+      if (!baseUrl || !model) {
+        return 'AI_PROVIDER=openai-compatible needs AI_BASE_URL (e.g. http://localhost:11434/v1) and AI_MODEL'
+      }
+      return { provider, model, apiKey, baseUrl }
+  }
 }
 
 /** Parses the environment once; fails with the list of what is wrong. */
@@ -136,6 +185,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           url: env.GOOGLE_STANDIN_URL,
         }
 
+  const ai = aiProvider(env)
+  if (typeof ai === 'string') throw new Error(`Invalid configuration:\n  ${ai}`)
+
   const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
@@ -168,6 +220,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     gmailQuotaUnitsPerMinute: env.GMAIL_QUOTA_UNITS_PER_MINUTE,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    ai: { ...ai, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES },
+    freeAiEmailsPerMonth: env.FREE_AI_EMAILS_PER_MONTH,
   }
 }
 

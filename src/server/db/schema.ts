@@ -147,7 +147,22 @@ export const aiDrafts = pgTable(
     aiDraft: text('ai_draft').notNull(),
     finalVersion: text('final_version'),
     subject: text('subject'),
-    status: text('status').notNull().default('draft'),
+    /** draft (written, or being written), sent, cancelled (partial text kept), failed. */
+    status: text('status', { enum: ['draft', 'sent', 'cancelled', 'failed'] })
+      .notNull()
+      .default('draft'),
+    /** generate-email or smart-reply. */
+    kind: text('kind').notNull().default('generate-email'),
+    /** Everything the prompt was built from (request, preferences, profile, conversation). */
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull().default({}),
+    /** The Gmail thread the draft belongs to, when known. */
+    threadId: text('thread_id'),
+    provider: text('provider'),
+    model: text('model'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    /** From the click to the last word, in milliseconds. */
+    latencyMs: integer('latency_ms'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -26,6 +26,8 @@ export async function startHarness(
     google?: 'standin' | 'unconfigured'
     /** Put something (a fault proxy) between the app and the stand-in's Gmail API. */
     gmailVia?: (standInUrl: string) => Promise<string>
+    /** The app's clock (monthly credits); the real time when absent. */
+    clock?: () => Date
   } = {},
 ) {
   const users = options.users ?? [
@@ -68,6 +70,7 @@ export async function startHarness(
     cookieSecrets,
     google,
     webRoot: null,
+    clock: options.clock,
   }
   const app: FastifyInstance = await buildApp(deps)
   await app.ready()

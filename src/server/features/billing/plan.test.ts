@@ -11,7 +11,7 @@ const base = {
 
 describe('planInfo', () => {
   it('counts this month and allows generation under the Free allowance', () => {
-    expect(planInfo(base, now)).toEqual({
+    expect(planInfo(base, 20, now)).toEqual({
       plan: 'free',
       aiEmailsUsed: 3,
       aiEmailsLimit: 20,
@@ -21,7 +21,7 @@ describe('planInfo', () => {
   })
 
   it('blocks generation once the allowance is spent', () => {
-    expect(planInfo({ ...base, aiEmailsUsedThisMonth: 20 }, now).canGenerateAI).toBe(false)
+    expect(planInfo({ ...base, aiEmailsUsedThisMonth: 20 }, 20, now).canGenerateAI).toBe(false)
   })
 
   it('treats usage from an earlier month as reset', () => {
@@ -30,17 +30,21 @@ describe('planInfo', () => {
       aiEmailsUsedThisMonth: 20,
       lastUsageReset: new Date('2026-10-31T23:00:00Z'),
     }
-    expect(planInfo(stale, now)).toMatchObject({ aiEmailsUsed: 0, canGenerateAI: true })
+    expect(planInfo(stale, 20, now)).toMatchObject({ aiEmailsUsed: 0, canGenerateAI: true })
+  })
+
+  it('uses the configured Free allowance', () => {
+    expect(planInfo(base, 3, now)).toMatchObject({ aiEmailsLimit: 3, canGenerateAI: false })
   })
 
   it('gives Pro unlimited generation until the paid period ends', () => {
     const pro = { ...base, plan: 'pro' as const, proExpiration: new Date('2026-12-01T00:00:00Z') }
-    expect(planInfo(pro, now)).toMatchObject({
+    expect(planInfo(pro, 20, now)).toMatchObject({
       plan: 'pro',
       aiEmailsLimit: null,
       canGenerateAI: true,
     })
     const lapsed = { ...pro, proExpiration: new Date('2026-11-01T00:00:00Z') }
-    expect(planInfo(lapsed, now)).toMatchObject({ plan: 'free', aiEmailsLimit: 20 })
+    expect(planInfo(lapsed, 20, now)).toMatchObject({ plan: 'free', aiEmailsLimit: 20 })
   })
 })

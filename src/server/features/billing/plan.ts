@@ -1,5 +1,4 @@
 import type { PlanInfo } from '../../../contract/billing.js'
-import { FREE_AI_EMAILS_PER_MONTH } from '../../../contract/options.js'
 import type { UserRow } from '../../db/schema.js'
 
 type PlanFields = Pick<
@@ -12,13 +11,18 @@ export function isProActive(user: PlanFields, now: Date): boolean {
   return user.plan === 'pro' && (!user.proExpiration || user.proExpiration > now)
 }
 
-/** Usage counted since the start of the current calendar month (UTC); older usage is void. */
-export function usageThisMonth(user: PlanFields, now: Date): number {
-  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
-  return user.lastUsageReset.getTime() < monthStart ? 0 : user.aiEmailsUsedThisMonth
+/** The start of the usage period `now` falls in: the 1st of its month, 00:00 UTC (D15). */
+export function usagePeriodStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
 
-export function planInfo(user: PlanFields, now = new Date()): PlanInfo {
+/** Usage counted since the start of the current calendar month (UTC); older usage is void. */
+export function usageThisMonth(user: PlanFields, now: Date): number {
+  return user.lastUsageReset < usagePeriodStart(now) ? 0 : user.aiEmailsUsedThisMonth
+}
+
+/** GET /api/user/plan; `freeLimit` is the configured Free allowance (D16). */
+export function planInfo(user: PlanFields, freeLimit: number, now = new Date()): PlanInfo {
   const used = usageThisMonth(user, now)
   if (isProActive(user, now)) {
     return {
@@ -32,8 +36,8 @@ export function planInfo(user: PlanFields, now = new Date()): PlanInfo {
   return {
     plan: 'free',
     aiEmailsUsed: used,
-    aiEmailsLimit: FREE_AI_EMAILS_PER_MONTH,
-    canGenerateAI: used < FREE_AI_EMAILS_PER_MONTH,
+    aiEmailsLimit: freeLimit,
+    canGenerateAI: used < freeLimit,
     proExpiration: null,
   }
 }

@@ -76,6 +76,22 @@ export function createContactsRepository(db: Database) {
       return row ?? null
     },
 
+    /**
+     * Adds a line to the contact's memory in one statement (no lost update beside autosave).
+     * The memory keeps its newest `maxChars`: the oldest notes give way first.
+     */
+    async appendMemory(userId: string, id: string, line: string, maxChars: number) {
+      const rows = await db
+        .update(contacts)
+        .set({
+          memory: sql`right(coalesce(${contacts.memory} || E'\n', '') || ${line}, ${maxChars})`,
+          updatedAt: sql`now()`,
+        })
+        .where(owned(userId, id))
+        .returning({ id: contacts.id })
+      return rows.length > 0
+    },
+
     /** false when the user has no such contact. */
     async delete(userId: string, id: string): Promise<boolean> {
       const rows = await db.delete(contacts).where(owned(userId, id)).returning({ id: contacts.id })

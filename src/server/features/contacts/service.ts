@@ -17,6 +17,9 @@ export function toContact(row: ContactRow): Contact {
   })
 }
 
+/** The contact form's limit on the memory field (contract/contacts.ts). */
+const MAX_MEMORY_CHARS = 5000
+
 const notFound = () => new NotFound('Contact not found')
 const duplicate = () => new Conflict('A contact with this email already exists', 'contact_exists')
 
@@ -47,6 +50,11 @@ export function createContactsService({ repo }: ContactsServiceDeps) {
     async findByEmail(userId: string, email: string): Promise<Contact | null> {
       const row = await repo.findByEmail(userId, email)
       return row ? toContact(row) : null
+    },
+
+    /** Adds a dated note to the contact's memory after an AI-assisted send (D13). */
+    async appendMemory(userId: string, id: string, line: string): Promise<void> {
+      await repo.appendMemory(userId, id, line, MAX_MEMORY_CHARS)
     },
 
     async create(userId: string, input: ContactValuesInput): Promise<Contact> {

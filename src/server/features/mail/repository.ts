@@ -264,6 +264,62 @@ export function createMailRepository(db: Database, pool: Pool) {
       return new Set(rows.map((r) => `${r.threadId}:${r.historyId}`))
     },
 
+    /**
+     * The latest cached messages of a thread, or exchanged with an address (from, to or cc),
+     * newest first; trash and spam left out. The AI's conversation memory (D12) reads it.
+     */
+    async recentMessagesWith(
+      userId: string,
+      who: { email: string | null; threadId: string | null },
+      limit: number,
+    ) {
+      const matches: SQL[] = []
+      if (who.threadId) matches.push(eq(emailMessages.threadId, who.threadId))
+      if (who.email) {
+        const address = who.email.toLowerCase()
+        const pattern = `%${escapeLike(address)}%`
+        matches.push(
+          sql`(lower(${emailMessages.fromEmail}) = ${address} or ${emailMessages.toHeader} ilike ${pattern} or ${emailMessages.ccHeader} ilike ${pattern})`,
+        )
+      }
+      if (matches.length === 0) return []
+      return db
+        .select({
+          fromName: emailMessages.fromName,
+          fromEmail: emailMessages.fromEmail,
+          internalDate: emailMessages.internalDate,
+          textBody: emailMessages.textBody,
+          snippet: emailMessages.snippet,
+        })
+        .from(emailMessages)
+        .where(
+          and(
+            eq(emailMessages.userId, userId),
+            sql`not (${emailMessages.labels} && array['TRASH','SPAM']::text[])`,
+            matches.length === 1 ? matches[0] : sql`(${matches[0]} or ${matches[1]})`,
+          ),
+        )
+        .orderBy(sql`${emailMessages.internalDate} desc`)
+        .limit(limit)
+    },
+
+    /** The user's latest sent messages' text, newest first (learning their style, D14). */
+    async recentSentTexts(userId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ textBody: emailMessages.textBody })
+        .from(emailMessages)
+        .where(
+          and(
+            eq(emailMessages.userId, userId),
+            sql`${emailMessages.labels} @> array['SENT']::text[]`,
+            sql`length(${emailMessages.textBody}) > 0`,
+          ),
+        )
+        .orderBy(sql`${emailMessages.internalDate} desc`)
+        .limit(limit)
+      return rows.map((r) => r.textBody)
+    },
+
     async getSyncState(userId: string) {
       const [row] = await db.select().from(mailSyncState).where(eq(mailSyncState.userId, userId))
       return row ?? null

@@ -13,6 +13,7 @@ import {
   ThreadSchema,
   UnreadCountSchema,
 } from '../../../contract/mail.js'
+import type { UserRow } from '../../db/schema.js'
 import { requireUser } from '../auth/session.js'
 import type { MailService } from './service.js'
 
@@ -28,7 +29,16 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }
 
-export async function mailRoutes(app: FastifyInstance, { mail }: { mail: MailService }) {
+/** Told about each message Gmail accepted that was written from an AI draft (D13). */
+export type OnSent = (
+  user: UserRow,
+  sent: { aiDraftId: string; body: string; to: string; subject: string },
+) => Promise<void>
+
+export async function mailRoutes(
+  app: FastifyInstance,
+  { mail, onSent }: { mail: MailService; onSent?: OnSent },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { onRequest: app.authenticate }
 
@@ -58,7 +68,18 @@ export async function mailRoutes(app: FastifyInstance, { mail }: { mail: MailSer
   r.post(
     '/api/gmail/send',
     { ...auth, schema: { body: SendEmailSchema, response: { 200: SendEmailResultSchema } } },
-    async (request) => mail.send(requireUser(request), request.body),
+    async (request) => {
+      const user = requireUser(request)
+      const sent = await mail.send(user, request.body)
+      const { aiDraftId, body, to, subject } = request.body
+      // After Gmail accepted it, and never holding up or failing the send.
+      if (aiDraftId && onSent) {
+        onSent(user, { aiDraftId, body, to, subject }).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'recording the sent AI draft failed'),
+        )
+      }
+      return sent
+    },
   )
 
   r.post(

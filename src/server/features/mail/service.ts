@@ -274,6 +274,25 @@ export function createMailService(deps: {
       await repo.withSyncLock(userId, () => repo.deleteMailbox(userId), { wait: true })
       announceChange(userId, [])
     },
+
+    /** Recent cached mail with an address or in a thread, newest first (the AI's memory). */
+    async recentConversation(
+      userId: string,
+      who: { email: string | null; threadId: string | null },
+      limit: number,
+    ) {
+      const rows = await repo.recentMessagesWith(userId, who, limit)
+      return rows.map((m) => ({
+        from: m.fromName ? `${m.fromName} <${m.fromEmail}>` : m.fromEmail,
+        date: m.internalDate,
+        text: m.textBody || m.snippet,
+      }))
+    },
+
+    /** The text of the user's latest sent messages in the cache, newest first. */
+    async recentSentTexts(userId: string, limit: number): Promise<string[]> {
+      return repo.recentSentTexts(userId, limit)
+    },
   }
 }
 

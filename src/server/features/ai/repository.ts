@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/client.js'
+import { aiDrafts } from '../../db/schema.js'
+
+export type AiDraftRow = typeof aiDrafts.$inferSelect
+export type NewAiDraft = Omit<
+  typeof aiDrafts.$inferInsert,
+  'id' | 'status' | 'aiDraft' | 'createdAt' | 'updatedAt'
+>
+/** How a generation ended: its text (whole, or as far as it got), usage and time. */
+export type DraftOutcome = {
+  status: 'draft' | 'cancelled' | 'failed'
+  aiDraft: string
+  inputTokens: number | null
+  outputTokens: number | null
+  latencyMs: number
+}
+
+/** SQL of the ai_drafts table; every statement is scoped by the owner. */
+export function createAiRepository(db: Database) {
+  const owned = (userId: string, id: string) =>
+    and(eq(aiDrafts.id, id), eq(aiDrafts.userId, userId))
+
+  return {
+    /** The row of a generation that is starting: empty text until it finishes. */
+    async insert(draft: NewAiDraft): Promise<AiDraftRow> {
+      const [row] = await db
+        .insert(aiDrafts)
+        .values({ ...draft, aiDraft: '' })
+        .returning()
+      if (!row) throw new Error('insert returned no row')
+      return row
+    },
+
+    async finish(userId: string, id: string, outcome: DraftOutcome): Promise<void> {
+      await db
+        .update(aiDrafts)
+        .set({ ...outcome, updatedAt: sql`now()` })
+        .where(owned(userId, id))
+    },
+
+    /**
+     * Records what was sent. Only a finished draft can become `sent`: a failed or cancelled
+     * generation's partial text never counts as sent. null when nothing matched.
+     */
+    async markSent(userId: string, id: string, finalVersion: string) {
+      const [row] = await db
+        .update(aiDrafts)
+        .set({ finalVersion, status: 'sent', updatedAt: sql`now()` })
+        .where(and(owned(userId, id), eq(aiDrafts.status, 'draft')))
+        .returning({ contactId: aiDrafts.contactId, subject: aiDrafts.subject })
+      return row ?? null
+    },
+
+    async find(userId: string, id: string): Promise<AiDraftRow | null> {
+      const [row] = await db.select().from(aiDrafts).where(owned(userId, id))
+      return row ?? null
+    },
+  }
+}
+
+export type AiRepository = ReturnType<typeof createAiRepository>

@@ -1,0 +1,358 @@
+import { performance } from 'node:perf_hooks'
+import type { FastifyBaseLogger } from 'fastify'
+import { streamText } from 'ai'
+import type { z } from 'zod'
+import type {
+  GenerateEmailInputSchema,
+  GeneratedDraft,
+  SmartReplyInputSchema,
+  StyleAnalysis,
+  Writer,
+} from '../../../contract/ai.js'
+import type { Contact } from '../../../contract/contacts.js'
+import { DEFAULT_GREETING, DEFAULT_SIGNOFF } from '../../../contract/options.js'
+import type { UserRow } from '../../db/schema.js'
+import type { AiConfig } from '../../config.js'
+import { AppError, BadRequest, UpstreamError } from '../../lib/errors.js'
+import type { AccountService } from '../account/service.js'
+import type { BillingService, CreditReservation } from '../billing/service.js'
+import type { ContactsService } from '../contacts/service.js'
+import type { MailService } from '../mail/service.js'
+import type { ProfilesService } from '../profiles/service.js'
+import { memoryNote, firstAddress } from './memory-note.js'
+import { buildPrompt, trimConversation, type WritingBrief } from './prompt.js'
+import type { AiRepository, DraftOutcome } from './repository.js'
+import { extractSampleText, type SampleFile } from './sample-extraction.js'
+import { analyzeStyle, stripQuotedReply } from './style-analysis.js'
+import type { WriterModel } from './writer/models.js'
+
+export type GenerateEmailBody = z.output<typeof GenerateEmailInputSchema>
+export type SmartReplyBody = z.output<typeof SmartReplyInputSchema>
+export type Generation =
+  | { kind: 'generate-email'; input: GenerateEmailBody }
+  | { kind: 'smart-reply'; input: SmartReplyBody }
+
+/** What a caller of `generate` hears while the draft is written. */
+export type GenerationHooks = {
+  /** Aborts when the caller goes away (the browser closed the request): cancels the call. */
+  signal: AbortSignal
+  /** The credit is reserved and the AiDraft row exists; the provider call starts. */
+  onStart?: (start: { draftId: string; writer: Writer }) => void
+  /** A piece of text, as the model writes it. */
+  onDelta?: (text: string) => void
+}
+
+/** The caller went away mid-generation; nobody is left to answer (decision 012). */
+export class GenerationCancelled extends AppError {
+  constructor() {
+    super(499, 'cancelled', 'The generation was cancelled')
+  }
+}
+
+/** Messages read from the cache for the conversation memory, before the token budget cuts. */
+const CONVERSATION_MESSAGES = 20
+/** Sent messages "Learn from my sent mail" reads (D14). */
+const SENT_MESSAGES_TO_LEARN_FROM = 50
+const MAX_LEARNING_SAMPLE_CHARS = 50_000
+
+const FAILURE_MESSAGE = {
+  'generate-email': 'Failed to generate AI email',
+  'smart-reply': 'Failed to generate smart reply',
+} as const
+
+export type AiServiceDeps = {
+  repo: AiRepository
+  billing: Pick<BillingService, 'reserve' | 'refund'>
+  contacts: Pick<ContactsService, 'get' | 'findByEmail' | 'appendMemory'>
+  profiles: Pick<ProfilesService, 'getDefault'>
+  settings: Pick<AccountService, 'getSettings'>
+  mail: Pick<MailService, 'recentConversation' | 'recentSentTexts'>
+  writer: WriterModel
+  limits: Pick<AiConfig, 'timeoutMs' | 'maxRetries'>
+  now: () => Date
+  log: FastifyBaseLogger
+}
+
+type ModelRun = {
+  text: string
+  outcome: 'done' | 'cancelled' | 'failed'
+  error: unknown
+  timedOut: boolean
+  inputTokens: number | null
+  outputTokens: number | null
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/** PostgreSQL refuses NUL in text and lone surrogates in jsonb; neither belongs in a draft. */
+function wellFormed<T extends object>(input: T): T {
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [
+      key,
+      typeof value === 'string'
+        ? value.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\ufffd')
+        : value,
+    ]),
+  ) as T
+}
+
+/** AI writing (D11–D14): drafts with credits and memory, style analysis, samples. */
+export function createAiService(deps: AiServiceDeps) {
+  const { repo, billing, contacts, profiles, settings, mail, writer, limits, log } = deps
+
+  /** Everything the draft is written from, in D12's order; 404 for another user's contact. */
+  async function briefFor(user: UserRow, generation: Generation) {
+    const { input } = generation
+    // The viewer may pass the From header as it is ("Ana <ana@example.com>").
+    const senderEmail =
+      generation.kind === 'smart-reply' ? firstAddress(generation.input.senderEmail ?? '') : null
+    let contact: Contact | null = null
+    if (input.contactId) contact = await contacts.get(user.id, input.contactId)
+    else if (senderEmail) contact = await contacts.findByEmail(user.id, senderEmail)
+
+    const [profile, defaults] = await Promise.all([
+      profiles.getDefault(user.id),
+      contact ? null : settings.getSettings(user.id),
+    ])
+    const recipient: WritingBrief['recipient'] = contact
+      ? {
+          name: contact.name,
+          email: contact.email,
+          tone: contact.tone,
+          formality: contact.formality,
+          language: contact.language,
+          greeting: contact.greeting,
+          signoff: contact.signoff,
+          memory: contact.memory,
+          context: contact.context,
+          source: 'contact',
+        }
+      : {
+          // No saved contact: the Settings defaults (D12); the request's own values, then
+          // the spec's fixed ones, only where Settings has no such field.
+          name: input.contactName || null,
+          email: senderEmail || null,
+          tone: defaults!.defaultTone,
+          language: defaults!.defaultLanguage,
+          formality: input.formality ?? 'formal',
+          greeting: input.greeting || DEFAULT_GREETING,
+          signoff: input.signoff || DEFAULT_SIGNOFF,
+          memory: null,
+          context: null,
+          source: 'settings',
+        }
+    const recent = await mail.recentConversation(
+      user.id,
+      { email: recipient.email, threadId: input.threadId ?? null },
+      CONVERSATION_MESSAGES,
+    )
+    const brief: WritingBrief = {
+      kind: generation.kind,
+      senderName: user.name,
+      recipient,
+      profile: profile && {
+        tone: profile.tone,
+        style: profile.style,
+        vocabulary: profile.vocabulary,
+        sentenceStructure: profile.sentenceStructure,
+        personalityTraits: profile.personalityTraits,
+        commonPhrases: profile.commonPhrases,
+        avoidPhrases: profile.avoidPhrases,
+        signatureStyle: profile.signatureStyle,
+        exampleText: profile.exampleText,
+      },
+      conversation: trimConversation(
+        recent.map((m) => ({
+          from: m.from,
+          date: m.date.toISOString().slice(0, 10),
+          text: m.text,
+        })),
+      ),
+      request: generation.kind === 'generate-email' ? generation.input.userInput : null,
+      originalEmail: generation.kind === 'smart-reply' ? generation.input.originalEmailBody : null,
+      subject: generation.kind === 'generate-email' ? (generation.input.subject ?? null) : null,
+    }
+    return { brief, contactId: contact?.id ?? null, profileId: profile?.id ?? null }
+  }
+
+  /**
+   * Streams the model's text. Errors are collected, not thrown: `streamText` reports HTTP
+   * failures through its stream and `onError` only. The model gets no tools: whatever a
+   * quoted e-mail says, it can only write text (an injected "send this" sends nothing).
+   */
+  async function runModel(
+    system: string,
+    prompt: string,
+    hooks: GenerationHooks,
+  ): Promise<ModelRun> {
+    const controller = new AbortController()
+    const cancel = () => controller.abort(new GenerationCancelled())
+    if (hooks.signal.aborted) cancel()
+    else hooks.signal.addEventListener('abort', cancel, { once: true })
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new Error(`The AI provider did not finish within ${limits.timeoutMs} ms`))
+    }, limits.timeoutMs)
+
+    const run: ModelRun = {
+      text: '',
+      outcome: 'done',
+      error: null,
+      timedOut: false,
+      inputTokens: null,
+      outputTokens: null,
+    }
+    try {
+      const result = streamText({
+        model: writer.model,
+        system,
+        prompt,
+        abortSignal: controller.signal,
+        maxRetries: limits.maxRetries,
+        onError: ({ error }) => {
+          run.error ??= error
+        },
+      })
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          run.text += part.text
+          hooks.onDelta?.(part.text)
+        } else if (part.type === 'error') {
+          run.error ??= part.error
+        } else if (part.type === 'finish') {
+          run.inputTokens = part.totalUsage.inputTokens ?? null
+          run.outputTokens = part.totalUsage.outputTokens ?? null
+        }
+      }
+    } catch (error) {
+      run.error ??= error
+    } finally {
+      clearTimeout(timer)
+      hooks.signal.removeEventListener('abort', cancel)
+    }
+    run.timedOut = timedOut
+    if (hooks.signal.aborted) run.outcome = 'cancelled'
+    else if (run.error || timedOut || !run.text.trim()) run.outcome = 'failed'
+    return run
+  }
+
+  async function generate(
+    user: UserRow,
+    request: Generation,
+    hooks: GenerationHooks,
+  ): Promise<GeneratedDraft> {
+    const started = performance.now()
+    const generation = { kind: request.kind, input: wellFormed(request.input) } as Generation
+    const { brief, contactId, profileId } = await briefFor(user, generation)
+    const { system, prompt } = buildPrompt(brief)
+    const reservation: CreditReservation = await billing.reserve(user.id)
+    let draftId: string
+    try {
+      const row = await repo.insert({
+        userId: user.id,
+        contactId,
+        writingProfileId: profileId,
+        kind: generation.kind,
+        userInput: brief.request ?? brief.originalEmail ?? '',
+        subject: brief.subject,
+        threadId: generation.input.threadId ?? null,
+        inputs: brief,
+        provider: writer.writer.provider,
+        model: writer.writer.model,
+      })
+      draftId = row.id
+    } catch (error) {
+      await billing.refund(reservation)
+      throw error
+    }
+    hooks.onStart?.({ draftId, writer: writer.writer })
+
+    const run = await runModel(system, prompt, hooks)
+    const outcome: DraftOutcome = {
+      status: run.outcome === 'done' ? 'draft' : run.outcome,
+      aiDraft: run.text,
+      inputTokens: run.inputTokens,
+      outputTokens: run.outputTokens,
+      latencyMs: Math.round(performance.now() - started),
+    }
+    await repo.finish(user.id, draftId, outcome)
+
+    if (run.outcome === 'cancelled') {
+      // Decision 012: once text has arrived the credit is spent; before, it is given back.
+      if (!run.text) await billing.refund(reservation)
+      throw new GenerationCancelled()
+    }
+    if (run.outcome === 'failed') {
+      await billing.refund(reservation)
+      log.warn(
+        { err: run.error, draftId, provider: writer.writer.provider, timedOut: run.timedOut },
+        'AI generation failed; credit refunded',
+      )
+      throw new UpstreamError(
+        FAILURE_MESSAGE[generation.kind],
+        run.timedOut ? 'ai_provider_timeout' : 'ai_provider_error',
+      )
+    }
+    const content = run.text.trim()
+    return {
+      content,
+      ...(generation.kind === 'smart-reply' ? { smartReply: content } : {}),
+      subject: brief.subject,
+      draftId,
+      writer: writer.writer,
+    }
+  }
+
+  return {
+    /** Writes a draft: reserves a credit, stores the AiDraft, streams through `hooks`. */
+    generate,
+
+    /**
+     * Records an AI-assisted e-mail once Gmail accepted it (D13): the AiDraft gets its final
+     * version and status `sent`, and the contact's memory a dated line of what was said.
+     */
+    async recordSent(
+      user: UserRow,
+      sent: { aiDraftId: string; body: string; to: string; subject: string },
+    ): Promise<void> {
+      const draft = await repo.markSent(user.id, sent.aiDraftId, sent.body)
+      if (!draft) return
+      const contactId =
+        draft.contactId ??
+        (await contacts.findByEmail(user.id, firstAddress(sent.to) ?? ''))?.id ??
+        null
+      if (!contactId) return
+      await contacts.appendMemory(
+        user.id,
+        contactId,
+        memoryNote(deps.now(), sent.subject, sent.body),
+      )
+    },
+
+    analyzeWritingStyle(text: string): StyleAnalysis {
+      return analyzeStyle(text)
+    },
+
+    async extractSample(file: SampleFile): Promise<{ text: string }> {
+      return { text: await extractSampleText(file) }
+    },
+
+    /** The user's sent mail from the cache as one sample, analysed; nothing is saved (D14). */
+    async learnFromSentMail(userId: string) {
+      const texts = (await mail.recentSentTexts(userId, SENT_MESSAGES_TO_LEARN_FROM))
+        .map(stripQuotedReply)
+        .filter((t) => t.trim().length > 0)
+      if (texts.length === 0) {
+        throw new BadRequest(
+          'There is no sent mail to learn from yet: send a few e-mails or let the inbox sync, then try again',
+          'no_sent_mail',
+        )
+      }
+      const sample = texts.join('\n\n').slice(0, MAX_LEARNING_SAMPLE_CHARS)
+      return { messageCount: texts.length, sample, analysis: analyzeStyle(sample) }
+    },
+  }
+}
+
+export type AiService = ReturnType<typeof createAiService>
