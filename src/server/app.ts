@@ -32,6 +32,9 @@ import { profilesRoutes } from './features/profiles/routes.js'
 import { createAccountRepository } from './features/account/repository.js'
 import { createAccountService } from './features/account/service.js'
 import { accountRoutes } from './features/account/routes.js'
+import { createSupportRepository } from './features/support/repository.js'
+import { createSupportService } from './features/support/service.js'
+import { supportRoutes } from './features/support/routes.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,6 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsRoutes, { contacts })
   await app.register(profilesRoutes, { profiles })
   await app.register(accountRoutes, { account })
+  await app.register(supportRoutes, {
+    support: createSupportService({ repo: createSupportRepository(deps.db) }),
+    auth,
+    ticketsPerHour: config.contactRateLimitPerHour,
+  })
   const mail = createMailService({
     repo: mailRepo,
     sync: createMailSync({ repo: mailRepo, options: config.mailSync, log: app.log }),

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: optionalString,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(20),
   GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
@@ -60,6 +61,8 @@ export type Config = {
   adminEmails: string[]
   sessionTtlDays: number
   authRateLimitPerMinute: number
+  /** Tickets an hour one client address may file through the public contact and help forms. */
+  contactRateLimitPerHour: number
   mailSync: { windowDays: number; concurrency: number; firstPageSize: number; pageSize: number }
   /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
   gmailQuotaUnitsPerMinute: number
@@ -113,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmails,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    contactRateLimitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
     mailSync: {
       windowDays: env.MAIL_SYNC_WINDOW_DAYS,
       concurrency: env.MAIL_SYNC_CONCURRENCY,

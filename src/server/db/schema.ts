@@ -245,8 +245,9 @@ export const tickets = pgTable(
   'tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Tickets outlive their author's account: support history is kept, anonymised.
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Null for a ticket sent signed out. A signed-in author's tickets go with the account
+    // (D20, decision 016): they hold the author's words, name and address.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     priority: text('priority').notNull().default('medium'),
     subject: text('subject'),

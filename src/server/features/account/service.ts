@@ -10,6 +10,7 @@ import type { UserRow } from '../../db/schema.js'
 import type { AuthService } from '../auth/service.js'
 import type { ContactsService } from '../contacts/service.js'
 import type { ProfilesService } from '../profiles/service.js'
+import { toTicket } from '../support/service.js'
 import type { AccountRepository, UserSettingsRow } from './repository.js'
 
 export type SettingsChanges = z.output<typeof UpdateUserSettingsSchema>
@@ -90,19 +91,7 @@ export function createAccountService({ repo, auth, contacts, profiles }: Account
           createdAt: iso(d.createdAt),
           updatedAt: iso(d.updatedAt),
         })),
-        tickets: ticketRows.map((t) => ({
-          id: t.id,
-          type: t.type,
-          priority: t.priority,
-          subject: t.subject,
-          message: t.message,
-          name: t.name,
-          email: t.email,
-          url: t.url,
-          userAgent: t.userAgent,
-          status: t.status,
-          createdAt: iso(t.createdAt),
-        })),
+        tickets: ticketRows.map(toTicket),
       })
     },
 
