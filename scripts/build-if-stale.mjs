@@ -12,13 +12,15 @@ function newest(dir) {
   return latest
 }
 
-const built = 'dist/web/index.html'
+// The prerendered landing is written last (scripts/prerender.mjs): its date is the build's.
+const built = 'dist/web/site/landing.html'
 const sources = Math.max(
   newest('src/web'),
   newest('src/contract'),
   statSync('vite.config.ts').mtimeMs,
+  newest('scripts'),
 )
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log('[inkwell] Building the web app…')
-  execSync('npx vite build --logLevel warn', { stdio: 'inherit' })
+  execSync('npx vite build --logLevel warn && node scripts/prerender.mjs', { stdio: 'inherit' })
 }

@@ -35,6 +35,8 @@ import { accountRoutes } from './features/account/routes.js'
 import { createSupportRepository } from './features/support/repository.js'
 import { createSupportService } from './features/support/service.js'
 import { supportRoutes } from './features/support/routes.js'
+import { siteRoutes } from './features/site/routes.js'
+import { PRERENDERED_PAGES } from '../contract/site.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   })
   await app.register(mailRoutes, { mail })
+  await app.register(siteRoutes, { appUrl: config.appUrl })
   // Let background syncs finish before the database goes away.
   app.addHook('onClose', () => mail.idle())
 
@@ -155,6 +158,11 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .sendFile(`assets/${file}`)
   })
+  // The public pages are prerendered documents (decision 017), not the SPA's empty shell.
+  for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+    if (!existsSync(path.join(root, file))) continue
+    app.get(route, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file))
+  }
   app.setNotFoundHandler((request, reply) => {
     const isPage = ['GET', 'HEAD'].includes(request.method) && !request.url.startsWith('/api/')
     if (!isPage) return sendApiNotFound(request, reply)

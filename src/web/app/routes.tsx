@@ -5,10 +5,8 @@ import { SignInScreen } from '../features/auth/components/sign-in-screen'
 import { OAuthSuccessScreen } from '../features/auth/components/oauth-success-screen'
 import { AppShell } from '../features/shell/app-shell'
 import { Spinner } from '../components/ui/spinner'
-import { LandingScreen } from './landing-screen'
 import { NotFoundScreen } from './not-found-screen'
 import { PlaceholderScreen } from './placeholder-screen'
-import { PublicPage } from './public-page'
 
 // Screens outside the first paint load on demand, so the main bundle stays small.
 const ContactsScreen = lazy(() =>
@@ -29,6 +27,30 @@ const ComposeScreen = lazy(() =>
   import('../features/compose/components/compose-screen').then((m) => ({
     default: m.ComposeScreen,
   })),
+)
+
+// Public pages: prerendered documents when loaded directly (decision 017); these serve the
+// app's own links to them and development.
+const LandingPage = lazy(() =>
+  import('../features/landing/landing-page').then((m) => ({ default: m.LandingPage })),
+)
+const PrivacyPolicy = lazy(() =>
+  import('../features/legal/privacy-policy').then((m) => ({ default: m.PrivacyPolicy })),
+)
+const TermsOfService = lazy(() =>
+  import('../features/legal/terms-of-service').then((m) => ({ default: m.TermsOfService })),
+)
+const ContactScreen = lazy(() =>
+  import('../features/support/contact-screen').then((m) => ({ default: m.ContactScreen })),
+)
+const HelpDeskScreen = lazy(() =>
+  import('../features/support/help-screens').then((m) => ({ default: m.HelpDeskScreen })),
+)
+const PublicHelpScreen = lazy(() =>
+  import('../features/support/help-screens').then((m) => ({ default: m.PublicHelpScreen })),
+)
+const AdminScreen = lazy(() =>
+  import('../features/admin/admin-screen').then((m) => ({ default: m.AdminScreen })),
 )
 
 function ScreenLoading() {
@@ -56,8 +78,16 @@ const soon = (title: string, description: string) => (
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/" component={LandingScreen} />
-      <Route path="/landing" component={LandingScreen} />
+      <Route path="/">
+        <Suspense fallback={<ScreenLoading />}>
+          <LandingPage initialPlans={null} />
+        </Suspense>
+      </Route>
+      <Route path="/landing">
+        <Suspense fallback={<ScreenLoading />}>
+          <LandingPage initialPlans={null} />
+        </Suspense>
+      </Route>
       <Route path="/auth" component={SignInScreen} />
       <Route path="/login" component={SignInScreen} />
       <Route path="/oauth-success" component={OAuthSuccessScreen} />
@@ -108,10 +138,18 @@ export function AppRoutes() {
         <InShell>{soon('Upgrade to Pro', 'Plans and checkout are coming soon.')}</InShell>
       </Route>
       <Route path="/help-desk">
-        <InShell>{soon('Help Desk', 'The support ticket form is coming soon.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <HelpDeskScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/admin">
-        <InShell>{soon('Admin Panel', 'Ticket management is coming soon.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <AdminScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/subscribe">
         <ProtectedRoute>
@@ -120,18 +158,24 @@ export function AppRoutes() {
       </Route>
 
       <Route path="/privacypolicy">
-        <PublicPage>{soon('Privacy Policy', 'The privacy policy is being written.')}</PublicPage>
+        <Suspense fallback={<ScreenLoading />}>
+          <PrivacyPolicy />
+        </Suspense>
       </Route>
       <Route path="/termsofservice">
-        <PublicPage>
-          {soon('Terms of Service', 'The terms of service are being written.')}
-        </PublicPage>
+        <Suspense fallback={<ScreenLoading />}>
+          <TermsOfService />
+        </Suspense>
       </Route>
       <Route path="/contact">
-        <PublicPage>{soon('Contact', 'The contact form is coming soon.')}</PublicPage>
+        <Suspense fallback={<ScreenLoading />}>
+          <ContactScreen />
+        </Suspense>
       </Route>
       <Route path="/help">
-        <PublicPage>{soon('Help', 'The help desk form is coming soon.')}</PublicPage>
+        <Suspense fallback={<ScreenLoading />}>
+          <PublicHelpScreen />
+        </Suspense>
       </Route>
 
       <Route component={NotFoundScreen} />
