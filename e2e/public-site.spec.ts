@@ -59,6 +59,15 @@ test('the landing and legal pages arrive as complete HTML, with their meta tags'
 })
 
 test('landing: sections, FAQ one at a time, early access, theme', async ({ page }) => {
+  // A hydration mismatch or a script error shows here. (/api/plans may be missing: its price
+  // fallback is the built page's.)
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    if (message.location().url.endsWith('/api/plans')) return
+    errors.push(message.text())
+  })
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   const nav = page.getByRole('navigation', { name: 'Sections' })
@@ -103,6 +112,7 @@ test('landing: sections, FAQ one at a time, early access, theme', async ({ page 
   ).toBeVisible()
   await expect(email).toHaveValue('')
   expect(calls.filter((url) => !url.endsWith('/api/plans'))).toEqual([])
+  expect(errors).toEqual([])
 
   // The theme toggles; the stored theme applies before React does (here React never loads).
   const html = page.locator('html')
