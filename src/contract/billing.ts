@@ -52,3 +52,20 @@ export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>
 /** POST /api/billing-portal-session: the payment provider's page to manage the subscription. */
 export const BillingPortalSessionSchema = z.object({ url: z.url() })
 export type BillingPortalSession = z.infer<typeof BillingPortalSessionSchema>
+
+/**
+ * What each plan includes besides the AI allowance (spec section 9), for every screen that
+ * compares plans. The Free allowance is not here: it comes from GET /api/plans.
+ */
+export const FREE_PLAN_FEATURES = [
+  'Contact management',
+  'Gmail integration',
+  'Basic email templates',
+] as const
+export const PRO_PLAN_FEATURES = [
+  'Unlimited AI emails',
+  'Advanced contact profiles',
+  'Email scheduling',
+  'Priority support',
+  'Custom templates',
+] as const

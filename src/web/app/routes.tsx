@@ -31,6 +31,13 @@ const ComposeScreen = lazy(() =>
   })),
 )
 
+const UpgradeScreen = lazy(() =>
+  import('../features/billing/upgrade-screen').then((m) => ({ default: m.UpgradeScreen })),
+)
+const SubscribeScreen = lazy(() =>
+  import('../features/billing/subscribe-screen').then((m) => ({ default: m.SubscribeScreen })),
+)
+
 function ScreenLoading() {
   return (
     <div className="flex items-center justify-center gap-3 py-24 text-muted-foreground">
@@ -105,7 +112,11 @@ export function AppRoutes() {
         </InShell>
       </Route>
       <Route path="/upgrade">
-        <InShell>{soon('Upgrade to Pro', 'Plans and checkout are coming soon.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <UpgradeScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/help-desk">
         <InShell>{soon('Help Desk', 'The support ticket form is coming soon.')}</InShell>
@@ -115,7 +126,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/subscribe">
         <ProtectedRoute>
-          {soon('Subscribe', 'Plan comparison and checkout are coming soon.')}
+          <Suspense fallback={<ScreenLoading />}>
+            <SubscribeScreen />
+          </Suspense>
         </ProtectedRoute>
       </Route>
 
