@@ -6,6 +6,7 @@
  *    units the cold load spent (Google's price table).
  * 2. GET /api/gmail/threads latency, p50 and p99, under 50 concurrent clients on the warm cache.
  */
+import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
@@ -82,6 +83,8 @@ async function main() {
     pool: database.pool,
     secrets: new SecretBox(generateKey()),
     google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
+    // The benchmark makes no billing call; the client is never used.
+    stripe: createStripeClient(config.stripe.secretKey),
     webRoot: null,
   })
   await app.ready()

@@ -1,20 +1,19 @@
 import type { Plans } from '../src/contract/billing.js'
-import { FREE_AI_EMAILS_PER_MONTH } from '../src/contract/options.js'
+import { loadConfig, loadDotEnv } from '../src/server/config.js'
 
 /**
- * The plans the prerendered landing shows crawlers and first paints; the page then asks
- * `GET /api/plans` for the live ones (decision 017).
- *
- * They should come from the billing feature's plans source (D16), read with the build's
- * configuration. That source is not on this branch yet, so these are D16's defaults; when it
- * lands, this function calls it and the constants below go.
+ * The plans the prerendered landing shows crawlers and first paints: the one plans source
+ * (D16, the server's configuration) as the build's environment sets it. The page then asks
+ * `GET /api/plans` for the running server's (decision 017).
  */
-export async function prerenderPlans(): Promise<Plans> {
-  return {
-    free: { aiEmailsPerMonth: FREE_AI_EMAILS_PER_MONTH },
-    pro: {
-      monthly: { interval: 'monthly', priceId: '', amountMinor: 900, currency: 'usd' },
-      yearly: { interval: 'yearly', priceId: '', amountMinor: 9000, currency: 'usd' },
-    },
+export function prerenderPlans(): Plans {
+  loadDotEnv()
+  try {
+    return loadConfig(process.env).plans
+  } catch (error) {
+    // A build machine need not hold the server's secrets (real Stripe needs all of its
+    // settings at once): the defaults stand until the live prices replace them.
+    console.warn(`[inkwell] Prerendering with the default prices: ${String(error)}`)
+    return loadConfig({}).plans
   }
 }

@@ -13,7 +13,7 @@ const { renderSitePage } = await tsImport('../src/web/site/render.tsx', import.m
 const { prerenderPlans } = await tsImport('./prerender-plans.ts', import.meta.url)
 
 const template = readFileSync(templateFile, 'utf8')
-const plans = await prerenderPlans()
+const plans = prerenderPlans()
 for (const page of Object.values(SITE_PAGES)) {
   const file = path.join(webRoot, page.file)
   mkdirSync(path.dirname(file), { recursive: true })

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { existsSync } from 'node:fs'
 import type { Pool } from 'pg'
+import type Stripe from 'stripe'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
@@ -23,6 +24,8 @@ import { createMailService } from './features/mail/service.js'
 import { createMailSync } from './features/mail/sync.js'
 import { mailRoutes } from './features/mail/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
+import { createBillingRepository } from './features/billing/repository.js'
+import { createBillingService } from './features/billing/service.js'
 import { createContactsRepository } from './features/contacts/repository.js'
 import { createContactsService } from './features/contacts/service.js'
 import { contactsRoutes } from './features/contacts/routes.js'
@@ -53,6 +56,8 @@ export type AppDeps = {
   secrets: SecretBox
   /** null when Google is not configured: sign-in then answers oauth_config. */
   google: GoogleOAuth | null
+  /** The Stripe client: real Stripe, or the local stand-in in demo mode and tests. */
+  stripe: Stripe
   /** Folder of the built web app to serve, or null for an API-only server (tests, dev). */
   webRoot: string | null
 }
@@ -102,9 +107,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailRepo = createMailRepository(deps.db, deps.pool)
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
+  const billing = createBillingService({
+    repo: createBillingRepository(deps.db),
+    stripe: deps.stripe,
+    plans: config.plans,
+    webhookSecret: config.stripe.webhookSecret,
+    appUrl: config.appUrl,
+    refetchSubscriptions: config.stripe.mode === 'stripe',
+    log: app.log,
+  })
   const account = createAccountService({
     repo: createAccountRepository(deps.db),
     auth,
+    billing,
     contacts,
     profiles,
   })
@@ -118,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitPerMinute: config.authRateLimitPerMinute,
     demo: config.google.mode === 'standin',
   })
-  await app.register(billingRoutes)
+  await app.register(billingRoutes, { billing })
   await app.register(contactsRoutes, { contacts })
   await app.register(profilesRoutes, { profiles })
   await app.register(accountRoutes, { account })

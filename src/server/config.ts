@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import type { Plans } from '../contract/billing.js'
 
 /** The demo accounts the Google stand-in is seeded with; the first is the demo admin. */
 export const DEMO_ACCOUNTS = [
@@ -38,6 +39,18 @@ const EnvSchema = z.object({
   MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(20),
   GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  FREE_AI_EMAILS_PER_MONTH: z.coerce.number().int().min(0).default(20),
+  PRO_MONTHLY_PRICE_CENTS: z.coerce.number().int().min(1).default(900),
+  PRO_YEARLY_PRICE_CENTS: z.coerce.number().int().min(1).default(9000),
+  PRICE_CURRENCY: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/, 'must be a three-letter ISO currency code')
+    .default('usd'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID_MONTHLY: optionalString,
+  STRIPE_PRICE_ID_YEARLY: optionalString,
+  STRIPE_STANDIN_PORT: port(4412),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -45,6 +58,10 @@ export type Env = z.infer<typeof EnvSchema>
 export type GoogleConfig =
   | { mode: 'google'; clientId: string; clientSecret: string }
   | { mode: 'standin'; clientId: string; clientSecret: string; port: number }
+
+export type StripeConfig =
+  | { mode: 'stripe'; secretKey: string; webhookSecret: string }
+  | { mode: 'standin'; secretKey: string; webhookSecret: string; port: number }
 
 export type Config = {
   env: Env['NODE_ENV']
@@ -66,12 +83,58 @@ export type Config = {
   mailSync: { windowDays: number; concurrency: number; firstPageSize: number; pageSize: number }
   /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
   gmailQuotaUnitsPerMinute: number
+  /** The one source of plans and prices (D16), served by GET /api/plans. */
+  plans: Plans
+  stripe: StripeConfig
 }
 
 /** Client id and secret the stand-in is seeded with; they never reach a real Google. */
 export const STANDIN_OAUTH_CLIENT = {
   clientId: 'inkwell-demo.apps.googleusercontent.com',
   clientSecret: 'inkwell-demo-secret',
+}
+
+/**
+ * What the demo's Stripe stand-in is seeded with and signs its webhooks with; they never
+ * reach a real Stripe.
+ */
+export const STANDIN_STRIPE = {
+  secretKey: 'sk_test_inkwell_demo',
+  webhookSecret: 'whsec_inkwell_demo',
+  monthlyPriceId: 'price_inkwell_pro_monthly',
+  yearlyPriceId: 'price_inkwell_pro_yearly',
+}
+
+function stripeSettings(env: Env): { stripe: StripeConfig; monthly: string; yearly: string } {
+  if (!env.STRIPE_SECRET_KEY) {
+    return {
+      stripe: {
+        mode: 'standin',
+        secretKey: STANDIN_STRIPE.secretKey,
+        webhookSecret: STANDIN_STRIPE.webhookSecret,
+        port: env.STRIPE_STANDIN_PORT,
+      },
+      monthly: env.STRIPE_PRICE_ID_MONTHLY ?? STANDIN_STRIPE.monthlyPriceId,
+      yearly: env.STRIPE_PRICE_ID_YEARLY ?? STANDIN_STRIPE.yearlyPriceId,
+    }
+  }
+  // With real Stripe nothing may be guessed: a wrong price id would sell the wrong thing.
+  const missing = (
+    ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID_MONTHLY', 'STRIPE_PRICE_ID_YEARLY'] as const
+  ).filter((name) => !env[name])
+  if (missing.length) {
+    const lines = missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return {
+    stripe: {
+      mode: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    },
+    monthly: env.STRIPE_PRICE_ID_MONTHLY!,
+    yearly: env.STRIPE_PRICE_ID_YEARLY!,
+  }
 }
 
 /** Parses the environment once; fails with the list of what is wrong. */
@@ -102,6 +165,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean)
 
+  const billing = stripeSettings(env)
+  const currency = env.PRICE_CURRENCY.toLowerCase()
+
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -124,6 +190,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pageSize: 100,
     },
     gmailQuotaUnitsPerMinute: env.GMAIL_QUOTA_UNITS_PER_MINUTE,
+    plans: {
+      free: { aiEmailsPerMonth: env.FREE_AI_EMAILS_PER_MONTH },
+      pro: {
+        monthly: {
+          interval: 'monthly',
+          priceId: billing.monthly,
+          amountMinor: env.PRO_MONTHLY_PRICE_CENTS,
+          currency,
+        },
+        yearly: {
+          interval: 'yearly',
+          priceId: billing.yearly,
+          amountMinor: env.PRO_YEARLY_PRICE_CENTS,
+          currency,
+        },
+      },
+    },
+    stripe: billing.stripe,
   }
 }
 

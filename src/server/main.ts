@@ -34,4 +34,5 @@ try {
 }
 const mode = config.google.mode === 'standin' ? 'demo mode (local Google stand-in)' : 'Google'
 say(`Inkwell is running in ${mode}.`)
+if (config.stripe.mode === 'standin') say('Payments go to the local Stripe stand-in.')
 say(`Open ${config.appUrl}`)

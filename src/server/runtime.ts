@@ -8,6 +8,8 @@ import { startEmbeddedPostgres } from './db/embedded.js'
 import { generateKey, SecretBox } from './lib/crypto.js'
 import { GoogleOAuth, REAL_GOOGLE, standInEndpoints } from './features/auth/google.js'
 import { startGoogleStandIn } from './standins/google.js'
+import { deliverTo, startStripeStandIn } from './standins/stripe.js'
+import { createStripeClient } from './features/billing/stripe-client.js'
 import type { AppDeps } from './app.js'
 
 export type Runtime = { deps: Omit<AppDeps, 'webRoot'>; stop: () => Promise<void> }
@@ -36,8 +38,9 @@ function encryptionKey(config: Config): string {
 }
 
 /**
- * Brings up what the app depends on: PostgreSQL (external or embedded, migrated) and Google
- * (real, or the stand-in with the demo accounts). `stop` takes it all down again.
+ * Brings up what the app depends on: PostgreSQL (external or embedded, migrated), Google
+ * (real, or the stand-in with the demo accounts) and Stripe (real, or the stand-in selling
+ * the configured prices). `stop` takes it all down again.
  */
 export async function startRuntime(config: Config, log: (m: string) => void): Promise<Runtime> {
   const stops: (() => Promise<void>)[] = []
@@ -80,6 +83,19 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
         endpoints: standInEndpoints(standIn.url),
       })
     }
+    let stripeStandInUrl: string | undefined
+    if (config.stripe.mode === 'standin') {
+      log('Starting the Stripe stand-in…')
+      const standIn = await startStripeStandIn({
+        port: config.stripe.port,
+        webhookSecret: config.stripe.webhookSecret,
+        deliver: deliverTo(`${config.appUrl}/api/stripe/webhook`),
+        productName: 'Inkwell Pro',
+        prices: [config.plans.pro.monthly, config.plans.pro.yearly],
+      })
+      stops.push(standIn.close)
+      stripeStandInUrl = standIn.url
+    }
     return {
       deps: {
         config,
@@ -87,6 +103,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
         pool: database.pool,
         secrets: new SecretBox(encryptionKey(config)),
         google,
+        stripe: createStripeClient(config.stripe.secretKey, stripeStandInUrl),
       },
       stop,
     }

@@ -6,7 +6,6 @@ import { OAuthSuccessScreen } from '../features/auth/components/oauth-success-sc
 import { AppShell } from '../features/shell/app-shell'
 import { Spinner } from '../components/ui/spinner'
 import { NotFoundScreen } from './not-found-screen'
-import { PlaceholderScreen } from './placeholder-screen'
 
 // Screens outside the first paint load on demand, so the main bundle stays small.
 const ContactsScreen = lazy(() =>
@@ -29,6 +28,12 @@ const ComposeScreen = lazy(() =>
   })),
 )
 
+const UpgradeScreen = lazy(() =>
+  import('../features/billing/upgrade-screen').then((m) => ({ default: m.UpgradeScreen })),
+)
+const SubscribeScreen = lazy(() =>
+  import('../features/billing/subscribe-screen').then((m) => ({ default: m.SubscribeScreen })),
+)
 // Public pages: prerendered documents when loaded directly (decision 017); these serve the
 // app's own links to them and development.
 const LandingPage = lazy(() =>
@@ -69,10 +74,6 @@ function InShell({ children }: { children: ReactNode }) {
     </ProtectedRoute>
   )
 }
-
-const soon = (title: string, description: string) => (
-  <PlaceholderScreen title={title} description={description} />
-)
 
 /** The route table of spec section 2. */
 export function AppRoutes() {
@@ -135,7 +136,11 @@ export function AppRoutes() {
         </InShell>
       </Route>
       <Route path="/upgrade">
-        <InShell>{soon('Upgrade to Pro', 'Plans and checkout are coming soon.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <UpgradeScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/help-desk">
         <InShell>
@@ -153,7 +158,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/subscribe">
         <ProtectedRoute>
-          {soon('Subscribe', 'Plan comparison and checkout are coming soon.')}
+          <Suspense fallback={<ScreenLoading />}>
+            <SubscribeScreen />
+          </Suspense>
         </ProtectedRoute>
       </Route>
 

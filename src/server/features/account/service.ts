@@ -8,6 +8,7 @@ import {
 } from '../../../contract/settings.js'
 import type { UserRow } from '../../db/schema.js'
 import type { AuthService } from '../auth/service.js'
+import type { BillingService } from '../billing/service.js'
 import type { ContactsService } from '../contacts/service.js'
 import type { ProfilesService } from '../profiles/service.js'
 import { toTicket } from '../support/service.js'
@@ -18,6 +19,7 @@ export type SettingsChanges = z.output<typeof UpdateUserSettingsSchema>
 export type AccountServiceDeps = {
   repo: AccountRepository
   auth: Pick<AuthService, 'revokeGoogleGrant'>
+  billing: Pick<BillingService, 'cancelSubscriptions'>
   contacts: Pick<ContactsService, 'list'>
   profiles: Pick<ProfilesService, 'list'>
 }
@@ -31,7 +33,13 @@ const iso = (date: Date) => date.toISOString()
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null)
 
 /** The user's settings, the data export and account deletion (decision D20). */
-export function createAccountService({ repo, auth, contacts, profiles }: AccountServiceDeps) {
+export function createAccountService({
+  repo,
+  auth,
+  billing,
+  contacts,
+  profiles,
+}: AccountServiceDeps) {
   async function getSettings(userId: string): Promise<UserSettings> {
     const row = await repo.findSettings(userId)
     return row ? toSettings(row) : { ...DEFAULT_SETTINGS }
@@ -99,8 +107,11 @@ export function createAccountService({ repo, auth, contacts, profiles }: Account
      * Deletes the account and everything that belongs to it (the foreign keys cascade, its
      * sessions included), then revokes the Google grant with the tokens the row held. The
      * row goes first: deleting is what the user asked for, and revoking is best effort.
+     * A paid subscription is cancelled before anything: if that fails, nothing is deleted,
+     * since a deleted account must not go on being charged.
      */
     async deleteAccount(user: UserRow): Promise<void> {
+      await billing.cancelSubscriptions(user)
       const deleted = await repo.deleteUser(user.id)
       if (deleted) await auth.revokeGoogleGrant(deleted)
     },

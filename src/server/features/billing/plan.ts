@@ -1,25 +1,35 @@
 import type { PlanInfo } from '../../../contract/billing.js'
-import { FREE_AI_EMAILS_PER_MONTH } from '../../../contract/options.js'
 import type { UserRow } from '../../db/schema.js'
 
 type PlanFields = Pick<
   UserRow,
-  'plan' | 'proExpiration' | 'aiEmailsUsedThisMonth' | 'lastUsageReset'
+  | 'plan'
+  | 'proExpiration'
+  | 'aiEmailsUsedThisMonth'
+  | 'lastUsageReset'
+  | 'subscriptionStatus'
+  | 'proRenews'
+  | 'stripeCustomerId'
 >
 
 /** True while a Pro plan is paid for; a cancelled Pro keeps access until its period ends. */
-export function isProActive(user: PlanFields, now: Date): boolean {
+export function isProActive(user: Pick<PlanFields, 'plan' | 'proExpiration'>, now: Date): boolean {
   return user.plan === 'pro' && (!user.proExpiration || user.proExpiration > now)
 }
 
 /** Usage counted since the start of the current calendar month (UTC); older usage is void. */
-export function usageThisMonth(user: PlanFields, now: Date): number {
+export function usageThisMonth(
+  user: Pick<PlanFields, 'aiEmailsUsedThisMonth' | 'lastUsageReset'>,
+  now: Date,
+): number {
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
   return user.lastUsageReset.getTime() < monthStart ? 0 : user.aiEmailsUsedThisMonth
 }
 
-export function planInfo(user: PlanFields, now = new Date()): PlanInfo {
+/** The plan as the app shows it; `freeLimit` is the configured Free allowance (D16). */
+export function planInfo(user: PlanFields, freeLimit: number, now = new Date()): PlanInfo {
   const used = usageThisMonth(user, now)
+  const canManageBilling = user.stripeCustomerId !== null
   if (isProActive(user, now)) {
     return {
       plan: 'pro',
@@ -27,13 +37,19 @@ export function planInfo(user: PlanFields, now = new Date()): PlanInfo {
       aiEmailsLimit: null,
       canGenerateAI: true,
       proExpiration: user.proExpiration?.toISOString() ?? null,
+      proRenews: user.proRenews,
+      paymentPastDue: user.subscriptionStatus === 'past_due',
+      canManageBilling,
     }
   }
   return {
     plan: 'free',
     aiEmailsUsed: used,
-    aiEmailsLimit: FREE_AI_EMAILS_PER_MONTH,
-    canGenerateAI: used < FREE_AI_EMAILS_PER_MONTH,
+    aiEmailsLimit: freeLimit,
+    canGenerateAI: used < freeLimit,
     proExpiration: null,
+    proRenews: false,
+    paymentPastDue: false,
+    canManageBilling,
   }
 }

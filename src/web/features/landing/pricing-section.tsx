@@ -3,7 +3,7 @@ import type { Plans } from '../../../contract/billing'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
-import { formatPrice, yearlySavingPercent } from './plans'
+import { formatPrice, yearlySaving } from '../billing/pricing'
 
 const FREE_FEATURES = ['Contact management', 'Gmail integration', 'Basic email templates']
 const PRO_FEATURES = [
@@ -31,6 +31,7 @@ function FeatureList({ items }: { items: string[] }) {
 export function PricingSection({ plans }: { plans: Plans | null }) {
   const monthly = plans?.pro.monthly
   const yearly = plans?.pro.yearly
+  const saving = plans && yearlySaving(plans.pro)
   return (
     <section
       id="pricing"
@@ -73,15 +74,15 @@ export function PricingSection({ plans }: { plans: Plans | null }) {
               <CardTitle asChild>
                 <h3>Pro</h3>
               </CardTitle>
-              {monthly && yearly && plans ? (
+              {monthly && yearly ? (
                 <>
                   <p className="text-3xl font-semibold">
-                    {formatPrice(monthly.amountMinor, monthly.currency)}
+                    {formatPrice(monthly)}
                     <span className="text-base font-normal text-muted-foreground"> / month</span>
                   </p>
                   <CardDescription>
-                    or {formatPrice(yearly.amountMinor, yearly.currency)} / year (save{' '}
-                    {yearlySavingPercent(plans)}%)
+                    or {formatPrice(yearly)} / year
+                    {saving && ` (save ${saving.percent}%)`}
                   </CardDescription>
                 </>
               ) : (
