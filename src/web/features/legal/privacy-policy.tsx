@@ -87,8 +87,8 @@ export function PrivacyPolicy() {
         When you ask Inkwell to write or reply, the request you typed, the contact’s preferences,
         your writing profile and the recent conversation with that contact are sent to the AI
         provider the service is configured with (such as OpenAI or Anthropic, or a model run by the
-        operator), only to produce that draft. Those providers process it under their API terms,
-        which exclude training on it. Without a provider, Inkwell’s offline writer composes drafts
+        operator), only to produce that draft. We use providers only under API terms that do not let
+        them train their models on it. Without a provider, Inkwell’s offline writer composes drafts
         on our own server and nothing leaves it.
       </p>
 
