@@ -5,7 +5,7 @@ export const E2E_URL = `http://localhost:${PORT}`
 
 /**
  * Journeys run the built app in demo mode (embedded PostgreSQL in a throw-away folder, the
- * Google stand-in) in Debian's Chromium; Playwright never downloads a browser here.
+ * Google and Stripe stand-ins) in Debian's Chromium; Playwright never downloads a browser here.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -43,6 +43,7 @@ export default defineConfig({
       DATA_DIR: '.tmp/e2e-data',
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '5441',
       GOOGLE_STANDIN_PORT: process.env.E2E_GOOGLE_PORT ?? '4411',
+      STRIPE_STANDIN_PORT: process.env.E2E_STRIPE_PORT ?? '4421',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },

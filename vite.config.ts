@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
@@ -14,6 +15,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    // Two entries: the app, and the prerendered public pages with their own small script
+    // (decision 017); scripts/prerender.mjs turns site.html into one document per page.
+    rollupOptions: {
+      input: {
+        app: path.resolve(import.meta.dirname, 'src/web/index.html'),
+        site: path.resolve(import.meta.dirname, 'src/web/site.html'),
+      },
+    },
   },
   server: {
     port: Number(process.env.INKWELL_WEB_PORT ?? 5173),

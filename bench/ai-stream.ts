@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
 import { buildApp } from '../src/server/app.js'
+import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
 import { openDatabase, runMigrations } from '../src/server/db/client.js'
 import { startEmbeddedPostgres } from '../src/server/db/embedded.js'
 import { createDatabaseIfMissing } from '../src/server/runtime.js'
@@ -84,6 +85,8 @@ async function main() {
     pool: database.pool,
     secrets: new SecretBox(generateKey()),
     cookieSecrets: new SecretBox(generateKey()),
+    // Never called here: generation does not touch payments.
+    stripe: createStripeClient(config.stripe.secretKey),
     google: new GoogleOAuth({
       ...STANDIN_OAUTH_CLIENT,
       redirectUri,

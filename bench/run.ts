@@ -7,6 +7,7 @@
  * 2. GET /api/gmail/threads latency, p50 and p99, under 50 concurrent clients on the warm cache.
  * 3. The same load on one server process and on two behind a round-robin proxy, one database.
  */
+import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
@@ -87,6 +88,8 @@ async function main() {
     secrets: new SecretBox(tokenKey),
     cookieSecrets: new SecretBox(generateKey()),
     google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
+    // The benchmark makes no billing call; the client is never used.
+    stripe: createStripeClient(config.stripe.secretKey),
     webRoot: null,
   })
   await app.ready()

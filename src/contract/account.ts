@@ -3,6 +3,7 @@ import { ContactSchema } from './contacts.js'
 import { PLANS } from './options.js'
 import { WritingProfileSchema } from './profiles.js'
 import { UserSettingsSchema } from './settings.js'
+import { TicketSchema } from './support.js'
 
 /** The word the user types to confirm Delete Account (decision D20); the API asks for it too. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE'
@@ -45,19 +46,8 @@ export const ExportedAiDraftSchema = z.object({
   updatedAt: z.string(),
 })
 
-export const ExportedTicketSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  priority: z.string(),
-  subject: z.string().nullable(),
-  message: z.string(),
-  name: z.string(),
-  email: z.string(),
-  url: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  status: z.string(),
-  createdAt: z.string(),
-})
+/** A ticket the user sent while signed in, as the admin panel sees it. */
+export const ExportedTicketSchema = TicketSchema
 
 /** GET /api/user/export: the JSON file of everything Inkwell stores for the user (D20). */
 export const AccountExportSchema = z.object({

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { Pool } from 'pg'
+import type Stripe from 'stripe'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
@@ -31,6 +32,7 @@ import { eventRoutes } from './features/events/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
 import { createBillingRepository } from './features/billing/repository.js'
 import { createBillingService } from './features/billing/service.js'
+import { createCreditsService } from './features/billing/credits.js'
 import { createAiRepository } from './features/ai/repository.js'
 import { createAiService } from './features/ai/service.js'
 import { createWriterModel } from './features/ai/writer/models.js'
@@ -45,6 +47,11 @@ import { createAccountRepository } from './features/account/repository.js'
 import { createAccountService } from './features/account/service.js'
 import { accountRoutes } from './features/account/routes.js'
 import { healthRoutes } from './features/health/routes.js'
+import { createSupportRepository } from './features/support/repository.js'
+import { createSupportService } from './features/support/service.js'
+import { supportRoutes } from './features/support/routes.js'
+import { siteRoutes } from './features/site/routes.js'
+import { PRERENDERED_PAGES } from '../contract/site.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +73,8 @@ export type AppDeps = {
   cookieSecrets: SecretBox
   /** null when Google is not configured: sign-in then answers oauth_config. */
   google: GoogleOAuth | null
+  /** The Stripe client: real Stripe, or the local stand-in in demo mode and tests. */
+  stripe: Stripe
   /** Folder of the built web app to serve, or null for an API-only server (tests, dev). */
   webRoot: string | null
   /** The clock for monthly credits; tests set the date. */
@@ -158,20 +167,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, events, log: app.log })
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
+  const billingRepo = createBillingRepository(deps.db)
   const billing = createBillingService({
-    repo: createBillingRepository(deps.db),
-    freeAiEmailsPerMonth: config.freeAiEmailsPerMonth,
-    now: deps.clock ?? (() => new Date()),
+    repo: billingRepo,
+    stripe: deps.stripe,
+    plans: config.plans,
+    webhookSecret: config.stripe.webhookSecret,
+    appUrl: config.appUrl,
+    refetchSubscriptions: config.stripe.mode === 'stripe',
+    log: app.log,
+    now: deps.clock,
   })
   const account = createAccountService({
     repo: createAccountRepository(deps.db),
     auth,
+    billing,
     contacts,
     profiles,
   })
+  const credits = createCreditsService({
+    repo: billingRepo,
+    freeAiEmailsPerMonth: config.plans.free.aiEmailsPerMonth,
+    now: deps.clock ?? (() => new Date()),
+  })
   const ai = createAiService({
     repo: createAiRepository(deps.db),
-    billing,
+    credits,
     contacts,
     profiles,
     settings: account,
@@ -198,9 +219,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsRoutes, { contacts })
   await app.register(profilesRoutes, { profiles })
   await app.register(accountRoutes, { account })
+  await app.register(supportRoutes, {
+    support: createSupportService({ repo: createSupportRepository(deps.db) }),
+    auth,
+    ticketsPerHour: config.contactRateLimitPerHour,
+  })
   await app.register(aiRoutes, { ai })
   await app.register(mailRoutes, { mail, onSent: ai.recordSent })
   await app.register(eventRoutes, { events, onConnect: (userId) => scheduler.watch(userId) })
+  await app.register(siteRoutes, { appUrl: config.appUrl })
 
   if (deps.webRoot) await serveWebApp(app, deps.webRoot)
   else app.setNotFoundHandler(sendApiNotFound)
@@ -220,6 +247,11 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .sendFile(`assets/${file}`)
   })
+  // The public pages are prerendered documents (decision 017), not the SPA's empty shell.
+  for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
+    if (!existsSync(path.join(root, file))) continue
+    app.get(route, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file))
+  }
   app.setNotFoundHandler((request, reply) => {
     const isPage = ['GET', 'HEAD'].includes(request.method) && !request.url.startsWith('/api/')
     if (!isPage) return sendApiNotFound(request, reply)

@@ -10,6 +10,10 @@ const production = {
   COOKIE_SECRET: generateKey(),
   DATABASE_URL: 'postgres://inkwell@db.internal:5432/inkwell',
   APP_URL: 'https://mail.example.com',
+  STRIPE_SECRET_KEY: 'sk_live_inkwell',
+  STRIPE_WEBHOOK_SECRET: 'whsec_inkwell',
+  STRIPE_PRICE_ID_MONTHLY: 'price_monthly',
+  STRIPE_PRICE_ID_YEARLY: 'price_yearly',
 }
 
 describe('loadConfig', () => {
@@ -27,6 +31,7 @@ describe('loadConfig', () => {
       'COOKIE_SECRET',
       'DATABASE_URL',
       'APP_URL',
+      'STRIPE_SECRET_KEY',
     ]) {
       expect(message).toContain(name)
     }
@@ -67,7 +72,7 @@ describe('AI provider configuration', () => {
     expect(loadConfig({ INKWELL_MODE: 'demo', AI_PROVIDER: '' }).ai).toMatchObject({
       provider: 'offline',
     })
-    expect(loadConfig({ INKWELL_MODE: 'demo' }).freeAiEmailsPerMonth).toBe(20)
+    expect(loadConfig({ INKWELL_MODE: 'demo' }).plans.free.aiEmailsPerMonth).toBe(20)
   })
 
   it('reads a named provider with its default model', () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { FREE_AI_EMAILS_PER_MONTH } from '../contract/options.js'
+import type { Plans } from '../contract/billing.js'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: optionalString,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAIL_SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(25).default(20),
   /** Mailboxes one instance syncs at a time (each sync is a job any instance may take). */
@@ -61,7 +62,18 @@ const EnvSchema = z.object({
   AI_API_KEY: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
-  FREE_AI_EMAILS_PER_MONTH: z.coerce.number().int().min(0).default(FREE_AI_EMAILS_PER_MONTH),
+  FREE_AI_EMAILS_PER_MONTH: z.coerce.number().int().min(0).default(20),
+  PRO_MONTHLY_PRICE_CENTS: z.coerce.number().int().min(1).default(900),
+  PRO_YEARLY_PRICE_CENTS: z.coerce.number().int().min(1).default(9000),
+  PRICE_CURRENCY: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/, 'must be a three-letter ISO currency code')
+    .default('usd'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID_MONTHLY: optionalString,
+  STRIPE_PRICE_ID_YEARLY: optionalString,
+  STRIPE_STANDIN_PORT: port(4412),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -86,6 +98,10 @@ export type AiConfig = AiProviderConfig & {
   maxRetries: number
 }
 
+export type StripeConfig =
+  | { mode: 'stripe'; secretKey: string; webhookSecret: string }
+  | { mode: 'standin'; secretKey: string; webhookSecret: string; port: number }
+
 export type Config = {
   mode: InkwellMode
   env: Env['NODE_ENV']
@@ -105,6 +121,8 @@ export type Config = {
   adminEmails: string[]
   sessionTtlDays: number
   authRateLimitPerMinute: number
+  /** Tickets an hour one client address may file through the public contact and help forms. */
+  contactRateLimitPerHour: number
   mailSync: {
     windowDays: number
     concurrency: number
@@ -116,8 +134,9 @@ export type Config = {
   gmailQuotaUnitsPerMinute: number
   shutdownGraceMs: number
   ai: AiConfig
-  /** The Free plan's monthly AI e-mails (D16). */
-  freeAiEmailsPerMonth: number
+  /** The one source of plans and prices (D16), served by GET /api/plans. */
+  plans: Plans
+  stripe: StripeConfig
 }
 
 /** Client id and secret the stand-in is seeded with; they never reach a real Google. */
@@ -144,6 +163,49 @@ function aiProvider(env: Env): AiProviderConfig | string {
         return 'AI_PROVIDER=openai-compatible needs AI_BASE_URL (e.g. http://localhost:11434/v1) and AI_MODEL'
       }
       return { provider, model, apiKey, baseUrl }
+  }
+}
+
+/**
+ * What the demo's Stripe stand-in is seeded with and signs its webhooks with; they never
+ * reach a real Stripe.
+ */
+export const STANDIN_STRIPE = {
+  secretKey: 'sk_test_inkwell_demo',
+  webhookSecret: 'whsec_inkwell_demo',
+  monthlyPriceId: 'price_inkwell_pro_monthly',
+  yearlyPriceId: 'price_inkwell_pro_yearly',
+}
+
+function stripeSettings(env: Env): { stripe: StripeConfig; monthly: string; yearly: string } {
+  if (!env.STRIPE_SECRET_KEY) {
+    return {
+      stripe: {
+        mode: 'standin',
+        secretKey: STANDIN_STRIPE.secretKey,
+        webhookSecret: STANDIN_STRIPE.webhookSecret,
+        port: env.STRIPE_STANDIN_PORT,
+      },
+      monthly: env.STRIPE_PRICE_ID_MONTHLY ?? STANDIN_STRIPE.monthlyPriceId,
+      yearly: env.STRIPE_PRICE_ID_YEARLY ?? STANDIN_STRIPE.yearlyPriceId,
+    }
+  }
+  // With real Stripe nothing may be guessed: a wrong price id would sell the wrong thing.
+  const missing = (
+    ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID_MONTHLY', 'STRIPE_PRICE_ID_YEARLY'] as const
+  ).filter((name) => !env[name])
+  if (missing.length) {
+    const lines = missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return {
+    stripe: {
+      mode: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    },
+    monthly: env.STRIPE_PRICE_ID_MONTHLY!,
+    yearly: env.STRIPE_PRICE_ID_YEARLY!,
   }
 }
 
@@ -193,6 +255,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean)
 
+  const billing = stripeSettings(env)
+  const currency = env.PRICE_CURRENCY.toLowerCase()
+
   return {
     mode: env.INKWELL_MODE,
     env: env.NODE_ENV,
@@ -211,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmails,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    contactRateLimitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
     mailSync: {
       windowDays: env.MAIL_SYNC_WINDOW_DAYS,
       concurrency: env.MAIL_SYNC_CONCURRENCY,
@@ -221,7 +287,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     gmailQuotaUnitsPerMinute: env.GMAIL_QUOTA_UNITS_PER_MINUTE,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     ai: { ...ai, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES },
-    freeAiEmailsPerMonth: env.FREE_AI_EMAILS_PER_MONTH,
+    plans: {
+      free: { aiEmailsPerMonth: env.FREE_AI_EMAILS_PER_MONTH },
+      pro: {
+        monthly: {
+          interval: 'monthly',
+          priceId: billing.monthly,
+          amountMinor: env.PRO_MONTHLY_PRICE_CENTS,
+          currency,
+        },
+        yearly: {
+          interval: 'yearly',
+          priceId: billing.yearly,
+          amountMinor: env.PRO_YEARLY_PRICE_CENTS,
+          currency,
+        },
+      },
+    },
+    stripe: billing.stripe,
   }
 }
 
@@ -236,6 +319,9 @@ function missingForProduction(env: Env): string[] {
     missing.push('COOKIE_SECRET: seals the sign-in flow cookie (openssl rand -base64 32)')
   if (!env.DATABASE_URL) missing.push('DATABASE_URL: the PostgreSQL database')
   if (!env.APP_URL) missing.push('APP_URL: the public https address people open')
+  // The Stripe stand-in approves any card: production without real Stripe would give Pro away.
+  if (!env.STRIPE_SECRET_KEY)
+    missing.push('STRIPE_SECRET_KEY: payments (with its webhook secret and price ids)')
   return missing
 }
 

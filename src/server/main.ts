@@ -55,4 +55,5 @@ try {
 }
 const google = config.google.mode === 'standin' ? 'the local Google stand-in' : 'Google'
 say(`Inkwell is running in ${config.mode} mode with ${google}.`)
+if (config.stripe.mode === 'standin') say('Payments go to the local Stripe stand-in.')
 say(`Open ${config.appUrl}`)

@@ -67,6 +67,11 @@ describe('the production start', () => {
       GOOGLE_CLIENT_SECRET: 'not-used',
       TOKEN_ENCRYPTION_KEY: generateKey(),
       COOKIE_SECRET: generateKey(),
+      // Never called: nothing here pays. Real Stripe settings, as production requires.
+      STRIPE_SECRET_KEY: 'sk_test_not_used',
+      STRIPE_WEBHOOK_SECRET: 'whsec_not_used',
+      STRIPE_PRICE_ID_MONTHLY: 'price_monthly',
+      STRIPE_PRICE_ID_YEARLY: 'price_yearly',
       INKWELL_API_ONLY: '1',
       LOG_LEVEL: 'info',
     })

@@ -6,6 +6,7 @@ import type { Config } from './config.js'
 import { openDatabase, runMigrations, type DatabaseHandle } from './db/client.js'
 import { generateKey, SecretBox } from './lib/crypto.js'
 import { GoogleOAuth, REAL_GOOGLE, standInEndpoints } from './features/auth/google.js'
+import { createStripeClient } from './features/billing/stripe-client.js'
 import type { AppDeps } from './app.js'
 
 export type Runtime = { deps: Omit<AppDeps, 'webRoot'>; stop: () => Promise<void> }
@@ -35,10 +36,11 @@ function keyOrDemoKey(config: Config, configured: string | undefined, file: stri
 }
 
 /**
- * Brings up what the app depends on: PostgreSQL (external or embedded, migrated) and Google
- * (real, or the stand-in with the demo accounts). `stop` takes it all down again. The
- * stand-ins and the embedded PostgreSQL are imported only in demo mode, so production never
- * loads them (they are development dependencies).
+ * Brings up what the app depends on: PostgreSQL (external or embedded, migrated), Google
+ * (real, or the stand-in with the demo accounts) and Stripe (real, or the stand-in selling
+ * the configured prices). `stop` takes it all down again. The stand-ins and the embedded
+ * PostgreSQL are imported only in demo mode, so production never loads them (they are
+ * development dependencies).
  */
 export async function startRuntime(config: Config, log: (m: string) => void): Promise<Runtime> {
   const stops: (() => Promise<void>)[] = []
@@ -92,6 +94,20 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
       // The admin panel can be tried in the demo.
       if (adminEmails.length === 0) adminEmails = [DEMO_ADMIN_EMAIL]
     }
+    let stripeStandInUrl: string | undefined
+    if (config.stripe.mode === 'standin') {
+      log('Starting the Stripe stand-in…')
+      const { deliverTo, startStripeStandIn } = await import('./standins/stripe.js')
+      const standIn = await startStripeStandIn({
+        port: config.stripe.port,
+        webhookSecret: config.stripe.webhookSecret,
+        deliver: deliverTo(`${config.appUrl}/api/stripe/webhook`),
+        productName: 'Inkwell Pro',
+        prices: [config.plans.pro.monthly, config.plans.pro.yearly],
+      })
+      stops.push(standIn.close)
+      stripeStandInUrl = standIn.url
+    }
     const tokenKeys = config.tokenEncryptionKeys.length
       ? config.tokenEncryptionKeys
       : [keyOrDemoKey(config, undefined, 'token-encryption.key')]
@@ -105,6 +121,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
           keyOrDemoKey(config, config.cookieSecret, 'cookie-secret.key'),
         ),
         google,
+        stripe: createStripeClient(config.stripe.secretKey, stripeStandInUrl),
       },
       stop,
     }

@@ -40,6 +40,10 @@ export const users = pgTable('users', {
   proExpiration: timestamp('pro_expiration', { withTimezone: true }),
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  // Copied from the subscription that grants Pro (stripe_subscriptions), so the plan is read
+  // with the user row: its Stripe status ('past_due' shows the banner) and whether it renews.
+  subscriptionStatus: text('subscription_status'),
+  proRenews: boolean('pro_renews').notNull().default(false),
   aiEmailsUsedThisMonth: integer('ai_emails_used_this_month').notNull().default(0),
   lastUsageReset: timestamp('last_usage_reset', { withTimezone: true }).notNull().defaultNow(),
   hasCompletedOnboarding: boolean('has_completed_onboarding').notNull().default(false),
@@ -275,8 +279,9 @@ export const tickets = pgTable(
   'tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Tickets outlive their author's account: support history is kept, anonymised.
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // Null for a ticket sent signed out. A signed-in author's tickets go with the account
+    // (D20, decision 016): they hold the author's words, name and address.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     priority: text('priority').notNull().default('medium'),
     subject: text('subject'),
@@ -290,6 +295,40 @@ export const tickets = pgTable(
   },
   (t) => [index('tickets_status_idx').on(t.status)],
 )
+
+/**
+ * Each Stripe subscription as the webhooks last described it. `lastEventAt` is the creation
+ * time of the newest event applied: an older one arriving late changes nothing.
+ */
+export const stripeSubscriptions = pgTable(
+  'stripe_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    status: text('status').notNull(),
+    priceId: text('price_id'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Stripe's cancellation reason; 'payment_failed' ends access at once. */
+    cancellationReason: text('cancellation_reason'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('stripe_subscriptions_user_id_idx').on(t.userId)],
+)
+
+/**
+ * Ids of the Stripe events already processed, so a redelivered event is a no-op. Kept after
+ * an account is deleted (they hold no personal data), so replays stay harmless.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 export type UserRow = typeof users.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect

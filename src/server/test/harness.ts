@@ -4,6 +4,8 @@ import { buildApp, type AppDeps } from '../app.js'
 import { generateKey, SecretBox } from '../lib/crypto.js'
 import { GoogleOAuth, standInEndpoints } from '../features/auth/google.js'
 import { startGoogleStandIn, type GoogleStandIn, type StandInUser } from '../standins/google.js'
+import { startStripeStandIn } from '../standins/stripe.js'
+import { createStripeClient } from '../features/billing/stripe-client.js'
 import { createTestDatabase } from './database.js'
 import { freePort } from './free-port.js'
 
@@ -28,6 +30,8 @@ export async function startHarness(
     gmailVia?: (standInUrl: string) => Promise<string>
     /** The app's clock (monthly credits); the real time when absent. */
     clock?: () => Date
+    /** Put something between the app and the Stripe stand-in (an unreachable address). */
+    stripeVia?: (standInUrl: string) => Promise<string>
   } = {},
 ) {
   const users = options.users ?? [
@@ -62,6 +66,27 @@ export async function startHarness(
     options.google === 'unconfigured'
       ? null
       : new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints })
+  // The Stripe stand-in delivers its signed events to the app under test, as Stripe would.
+  const appUnderTest: { current?: FastifyInstance } = {}
+  const stripeStandIn = await startStripeStandIn({
+    port: 0,
+    webhookSecret: config.stripe.webhookSecret,
+    productName: 'Inkwell Pro',
+    prices: [config.plans.pro.monthly, config.plans.pro.yearly],
+    deliver: async (payload, signature) => {
+      const response = await appUnderTest.current!.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      })
+      return response.statusCode
+    },
+  })
+  const stripeUrl = options.stripeVia
+    ? await options.stripeVia(stripeStandIn.url)
+    : stripeStandIn.url
+  const stripe = createStripeClient(config.stripe.secretKey, stripeUrl)
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -69,10 +94,12 @@ export async function startHarness(
     secrets,
     cookieSecrets,
     google,
+    stripe,
     webRoot: null,
     clock: options.clock,
   }
   const app: FastifyInstance = await buildApp(deps)
+  appUnderTest.current = app
   await app.ready()
   const instances: FastifyInstance[] = []
   return {
@@ -95,6 +122,8 @@ export async function startHarness(
     db: database.db,
     pool: database.pool,
     standIn,
+    stripeStandIn,
+    stripe,
     secrets,
     config,
     /** A second server on the same database and Google, sharing nothing in memory. */
@@ -107,6 +136,7 @@ export async function startHarness(
       for (const twin of instances) await twin.close()
       await app.close()
       await standIn.close()
+      await stripeStandIn.close()
       await database.drop()
     },
   }

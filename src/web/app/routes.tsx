@@ -5,10 +5,7 @@ import { SignInScreen } from '../features/auth/components/sign-in-screen'
 import { OAuthSuccessScreen } from '../features/auth/components/oauth-success-screen'
 import { AppShell } from '../features/shell/app-shell'
 import { Spinner } from '../components/ui/spinner'
-import { LandingScreen } from './landing-screen'
 import { NotFoundScreen } from './not-found-screen'
-import { PlaceholderScreen } from './placeholder-screen'
-import { PublicPage } from './public-page'
 
 // Screens outside the first paint load on demand, so the main bundle stays small.
 const ContactsScreen = lazy(() =>
@@ -31,6 +28,36 @@ const ComposeScreen = lazy(() =>
   })),
 )
 
+const UpgradeScreen = lazy(() =>
+  import('../features/billing/upgrade-screen').then((m) => ({ default: m.UpgradeScreen })),
+)
+const SubscribeScreen = lazy(() =>
+  import('../features/billing/subscribe-screen').then((m) => ({ default: m.SubscribeScreen })),
+)
+// Public pages: prerendered documents when loaded directly (decision 017); these serve the
+// app's own links to them and development.
+const LandingPage = lazy(() =>
+  import('../features/landing/landing-page').then((m) => ({ default: m.LandingPage })),
+)
+const PrivacyPolicy = lazy(() =>
+  import('../features/legal/privacy-policy').then((m) => ({ default: m.PrivacyPolicy })),
+)
+const TermsOfService = lazy(() =>
+  import('../features/legal/terms-of-service').then((m) => ({ default: m.TermsOfService })),
+)
+const ContactScreen = lazy(() =>
+  import('../features/support/contact-screen').then((m) => ({ default: m.ContactScreen })),
+)
+const HelpDeskScreen = lazy(() =>
+  import('../features/support/help-screens').then((m) => ({ default: m.HelpDeskScreen })),
+)
+const PublicHelpScreen = lazy(() =>
+  import('../features/support/help-screens').then((m) => ({ default: m.PublicHelpScreen })),
+)
+const AdminScreen = lazy(() =>
+  import('../features/admin/admin-screen').then((m) => ({ default: m.AdminScreen })),
+)
+
 function ScreenLoading() {
   return (
     <div className="flex items-center justify-center gap-3 py-24 text-muted-foreground">
@@ -48,16 +75,20 @@ function InShell({ children }: { children: ReactNode }) {
   )
 }
 
-const soon = (title: string, description: string) => (
-  <PlaceholderScreen title={title} description={description} />
-)
-
 /** The route table of spec section 2. */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/" component={LandingScreen} />
-      <Route path="/landing" component={LandingScreen} />
+      <Route path="/">
+        <Suspense fallback={<ScreenLoading />}>
+          <LandingPage initialPlans={null} />
+        </Suspense>
+      </Route>
+      <Route path="/landing">
+        <Suspense fallback={<ScreenLoading />}>
+          <LandingPage initialPlans={null} />
+        </Suspense>
+      </Route>
       <Route path="/auth" component={SignInScreen} />
       <Route path="/login" component={SignInScreen} />
       <Route path="/oauth-success" component={OAuthSuccessScreen} />
@@ -105,33 +136,53 @@ export function AppRoutes() {
         </InShell>
       </Route>
       <Route path="/upgrade">
-        <InShell>{soon('Upgrade to Pro', 'Plans and checkout are coming soon.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <UpgradeScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/help-desk">
-        <InShell>{soon('Help Desk', 'The support ticket form is coming soon.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <HelpDeskScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/admin">
-        <InShell>{soon('Admin Panel', 'Ticket management is coming soon.')}</InShell>
+        <InShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <AdminScreen />
+          </Suspense>
+        </InShell>
       </Route>
       <Route path="/subscribe">
         <ProtectedRoute>
-          {soon('Subscribe', 'Plan comparison and checkout are coming soon.')}
+          <Suspense fallback={<ScreenLoading />}>
+            <SubscribeScreen />
+          </Suspense>
         </ProtectedRoute>
       </Route>
 
       <Route path="/privacypolicy">
-        <PublicPage>{soon('Privacy Policy', 'The privacy policy is being written.')}</PublicPage>
+        <Suspense fallback={<ScreenLoading />}>
+          <PrivacyPolicy />
+        </Suspense>
       </Route>
       <Route path="/termsofservice">
-        <PublicPage>
-          {soon('Terms of Service', 'The terms of service are being written.')}
-        </PublicPage>
+        <Suspense fallback={<ScreenLoading />}>
+          <TermsOfService />
+        </Suspense>
       </Route>
       <Route path="/contact">
-        <PublicPage>{soon('Contact', 'The contact form is coming soon.')}</PublicPage>
+        <Suspense fallback={<ScreenLoading />}>
+          <ContactScreen />
+        </Suspense>
       </Route>
       <Route path="/help">
-        <PublicPage>{soon('Help', 'The help desk form is coming soon.')}</PublicPage>
+        <Suspense fallback={<ScreenLoading />}>
+          <PublicHelpScreen />
+        </Suspense>
       </Route>
 
       <Route component={NotFoundScreen} />

@@ -255,7 +255,7 @@ describe('account deletion', () => {
     expect(await userRow('ada@example.com')).toBeDefined()
   })
 
-  it('revokes Google, deletes the user and everything theirs, keeps tickets, signs out', async () => {
+  it('revokes Google, deletes the user and everything theirs, tickets included, signs out', async () => {
     // A second device: its sign-in also replaces the stored Google tokens.
     const secondSession = (await signIn(h, 'ada@example.com')).session!
     const user = (await userRow('ada@example.com'))!
@@ -272,13 +272,13 @@ describe('account deletion', () => {
 
     // The rows are gone.
     expect(await userRow('ada@example.com')).toBeUndefined()
-    for (const table of [contacts, writingProfiles, userSettings, sessions, aiDrafts]) {
+    for (const table of [contacts, writingProfiles, userSettings, sessions, aiDrafts, tickets]) {
       expect(await h.db.select().from(table).where(eq(table.userId, user.id))).toEqual([])
     }
-    // Tickets outlive the account, without an owner.
-    const kept = await h.db.select().from(tickets).where(eq(tickets.subject, 'Ada’s ticket'))
-    expect(kept).toHaveLength(1)
-    expect(kept[0]!.userId).toBeNull()
+    // Her tickets are gone with her name and address (decision 016); an anonymous ticket that
+    // merely quotes the same address is not provably hers and stays.
+    const left = await h.db.select().from(tickets).where(eq(tickets.email, 'ada@example.com'))
+    expect(left.map((t) => [t.message, t.userId])).toEqual([['Anonymous', null]])
 
     // Every session of the account is over, not only the one that asked.
     expect((await call(ada, 'GET', '/api/auth/user')).statusCode).toBe(401)

@@ -52,8 +52,8 @@ export function createAccountRepository(db: Database) {
     },
 
     /**
-     * Deletes the user; the foreign keys remove sessions, settings, contacts, profiles, drafts
-     * and the mail cache, and keep tickets with no owner. Returns the deleted row (with the
+     * Deletes the user; the foreign keys remove sessions, settings, contacts, profiles, drafts,
+     * the mail cache and the tickets sent signed in (decision 016). Returns the deleted row (with the
      * latest tokens, to revoke), or null when it was already gone.
      */
     async deleteUser(userId: string): Promise<UserRow | null> {

@@ -8,8 +8,10 @@ import {
 } from '../../../contract/settings.js'
 import type { UserRow } from '../../db/schema.js'
 import type { AuthService } from '../auth/service.js'
+import type { BillingService } from '../billing/service.js'
 import type { ContactsService } from '../contacts/service.js'
 import type { ProfilesService } from '../profiles/service.js'
+import { toTicket } from '../support/service.js'
 import type { AccountRepository, UserSettingsRow } from './repository.js'
 
 export type SettingsChanges = z.output<typeof UpdateUserSettingsSchema>
@@ -17,6 +19,7 @@ export type SettingsChanges = z.output<typeof UpdateUserSettingsSchema>
 export type AccountServiceDeps = {
   repo: AccountRepository
   auth: Pick<AuthService, 'revokeGoogleGrant'>
+  billing: Pick<BillingService, 'cancelSubscriptions'>
   contacts: Pick<ContactsService, 'list'>
   profiles: Pick<ProfilesService, 'list'>
 }
@@ -30,7 +33,13 @@ const iso = (date: Date) => date.toISOString()
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null)
 
 /** The user's settings, the data export and account deletion (decision D20). */
-export function createAccountService({ repo, auth, contacts, profiles }: AccountServiceDeps) {
+export function createAccountService({
+  repo,
+  auth,
+  billing,
+  contacts,
+  profiles,
+}: AccountServiceDeps) {
   async function getSettings(userId: string): Promise<UserSettings> {
     const row = await repo.findSettings(userId)
     return row ? toSettings(row) : { ...DEFAULT_SETTINGS }
@@ -90,19 +99,7 @@ export function createAccountService({ repo, auth, contacts, profiles }: Account
           createdAt: iso(d.createdAt),
           updatedAt: iso(d.updatedAt),
         })),
-        tickets: ticketRows.map((t) => ({
-          id: t.id,
-          type: t.type,
-          priority: t.priority,
-          subject: t.subject,
-          message: t.message,
-          name: t.name,
-          email: t.email,
-          url: t.url,
-          userAgent: t.userAgent,
-          status: t.status,
-          createdAt: iso(t.createdAt),
-        })),
+        tickets: ticketRows.map(toTicket),
       })
     },
 
@@ -110,8 +107,11 @@ export function createAccountService({ repo, auth, contacts, profiles }: Account
      * Deletes the account and everything that belongs to it (the foreign keys cascade, its
      * sessions included), then revokes the Google grant with the tokens the row held. The
      * row goes first: deleting is what the user asked for, and revoking is best effort.
+     * A paid subscription is cancelled before anything: if that fails, nothing is deleted,
+     * since a deleted account must not go on being charged.
      */
     async deleteAccount(user: UserRow): Promise<void> {
+      await billing.cancelSubscriptions(user)
       const deleted = await repo.deleteUser(user.id)
       if (deleted) await auth.revokeGoogleGrant(deleted)
     },

@@ -6,7 +6,8 @@ import type { DraftStreamEvent, GeneratedDraft } from '../../../contract/ai.js'
 import { aiDrafts, contacts, emailMessages, users } from '../../db/schema.js'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
 import { promptOf, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js'
-import { CREDITS_EXHAUSTED_MESSAGE } from '../billing/service.js'
+import { CREDITS_EXHAUSTED_MESSAGE } from '../billing/credits.js'
+import { loadConfig } from '../../config.js'
 
 const ADA = 'ada@example.com'
 const LIMIT = 20
@@ -14,6 +15,7 @@ let h: Harness
 let fake: FakeOpenAi
 let ada: string
 let grace: string
+const demoPlans = loadConfig({ INKWELL_MODE: 'demo' }).plans
 /** The app's clock: mid-month unless a test moves it. */
 let today = new Date('2026-11-15T12:00:00Z')
 
@@ -22,7 +24,7 @@ beforeAll(async () => {
   h = await startHarness({
     clock: () => today,
     config: {
-      freeAiEmailsPerMonth: LIMIT,
+      plans: { ...demoPlans, free: { aiEmailsPerMonth: LIMIT } },
       ai: {
         provider: 'openai-compatible',
         baseUrl: fake.url,

@@ -15,7 +15,7 @@ import type { UserRow } from '../../db/schema.js'
 import type { AiConfig } from '../../config.js'
 import { AppError, BadRequest, UpstreamError } from '../../lib/errors.js'
 import type { AccountService } from '../account/service.js'
-import type { BillingService, CreditReservation } from '../billing/service.js'
+import type { CreditReservation, CreditsService } from '../billing/credits.js'
 import type { ContactsService } from '../contacts/service.js'
 import type { MailService } from '../mail/service.js'
 import type { ProfilesService } from '../profiles/service.js'
@@ -62,7 +62,7 @@ const FAILURE_MESSAGE = {
 
 export type AiServiceDeps = {
   repo: AiRepository
-  billing: Pick<BillingService, 'reserve' | 'refund'>
+  credits: Pick<CreditsService, 'reserve' | 'refund'>
   contacts: Pick<ContactsService, 'get' | 'findByEmail' | 'appendMemory'>
   profiles: Pick<ProfilesService, 'getDefault'>
   settings: Pick<AccountService, 'getSettings'>
@@ -98,7 +98,7 @@ function wellFormed<T extends object>(input: T): T {
 
 /** AI writing (D11–D14): drafts with credits and memory, style analysis, samples. */
 export function createAiService(deps: AiServiceDeps) {
-  const { repo, billing, contacts, profiles, settings, mail, writer, limits, log } = deps
+  const { repo, credits, contacts, profiles, settings, mail, writer, limits, log } = deps
 
   /** Everything the draft is written from, in D12's order; 404 for another user's contact. */
   async function briefFor(user: UserRow, generation: Generation) {
@@ -246,7 +246,7 @@ export function createAiService(deps: AiServiceDeps) {
     const generation = { kind: request.kind, input: wellFormed(request.input) } as Generation
     const { brief, contactId, profileId } = await briefFor(user, generation)
     const { system, prompt } = buildPrompt(brief)
-    const reservation: CreditReservation = await billing.reserve(user.id)
+    const reservation: CreditReservation = await credits.reserve(user.id)
     let draftId: string
     try {
       const row = await repo.insert({
@@ -263,7 +263,7 @@ export function createAiService(deps: AiServiceDeps) {
       })
       draftId = row.id
     } catch (error) {
-      await billing.refund(reservation)
+      await credits.refund(reservation)
       throw error
     }
     hooks.onStart?.({ draftId, writer: writer.writer })
@@ -280,11 +280,11 @@ export function createAiService(deps: AiServiceDeps) {
 
     if (run.outcome === 'cancelled') {
       // Decision 012: once text has arrived the credit is spent; before, it is given back.
-      if (!run.text) await billing.refund(reservation)
+      if (!run.text) await credits.refund(reservation)
       throw new GenerationCancelled()
     }
     if (run.outcome === 'failed') {
-      await billing.refund(reservation)
+      await credits.refund(reservation)
       log.warn(
         { err: run.error, draftId, provider: writer.writer.provider, timedOut: run.timedOut },
         'AI generation failed; credit refunded',

@@ -3,11 +3,17 @@ import type { UserRow } from '../../db/schema.js'
 
 type PlanFields = Pick<
   UserRow,
-  'plan' | 'proExpiration' | 'aiEmailsUsedThisMonth' | 'lastUsageReset'
+  | 'plan'
+  | 'proExpiration'
+  | 'aiEmailsUsedThisMonth'
+  | 'lastUsageReset'
+  | 'subscriptionStatus'
+  | 'proRenews'
+  | 'stripeCustomerId'
 >
 
 /** True while a Pro plan is paid for; a cancelled Pro keeps access until its period ends. */
-export function isProActive(user: PlanFields, now: Date): boolean {
+export function isProActive(user: Pick<PlanFields, 'plan' | 'proExpiration'>, now: Date): boolean {
   return user.plan === 'pro' && (!user.proExpiration || user.proExpiration > now)
 }
 
@@ -24,6 +30,7 @@ export function usageThisMonth(user: PlanFields, now: Date): number {
 /** GET /api/user/plan; `freeLimit` is the configured Free allowance (D16). */
 export function planInfo(user: PlanFields, freeLimit: number, now = new Date()): PlanInfo {
   const used = usageThisMonth(user, now)
+  const canManageBilling = user.stripeCustomerId !== null
   if (isProActive(user, now)) {
     return {
       plan: 'pro',
@@ -31,6 +38,9 @@ export function planInfo(user: PlanFields, freeLimit: number, now = new Date()):
       aiEmailsLimit: null,
       canGenerateAI: true,
       proExpiration: user.proExpiration?.toISOString() ?? null,
+      proRenews: user.proRenews,
+      paymentPastDue: user.subscriptionStatus === 'past_due',
+      canManageBilling,
     }
   }
   return {
@@ -39,5 +49,8 @@ export function planInfo(user: PlanFields, freeLimit: number, now = new Date()):
     aiEmailsLimit: freeLimit,
     canGenerateAI: used < freeLimit,
     proExpiration: null,
+    proRenews: false,
+    paymentPastDue: false,
+    canManageBilling,
   }
 }

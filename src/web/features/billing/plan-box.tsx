@@ -1,28 +1,25 @@
-import { format } from 'date-fns'
 import { Crown } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '../../components/ui/button'
 import { Progress } from '../../components/ui/progress'
 import { Skeleton } from '../../components/ui/skeleton'
 import { FALLBACK_AI_LIMIT, usePlan } from './api/get-plan'
+import { proPeriodText } from './plan-dates'
 
-/** The sidebar's plan box: Pro and its expiry, or the Free usage this month. */
+/** The sidebar's plan box: Pro and when it renews or ends, or the Free usage this month. */
 export function PlanBox() {
   const { data: plan, isLoading } = usePlan()
   if (isLoading || !plan) return <Skeleton className="h-20 w-full rounded-lg" />
 
   if (plan.plan === 'pro') {
+    const period = proPeriodText(plan)
     return (
       <div className="rounded-lg border border-border bg-card p-3 text-sm">
         <p className="flex items-center gap-1.5 font-medium">
           <Crown className="size-4 text-warning" aria-hidden="true" /> Pro Plan
         </p>
         <p className="text-muted-foreground">Unlimited</p>
-        {plan.proExpiration && (
-          <p className="text-xs text-muted-foreground">
-            Renews {format(new Date(plan.proExpiration), 'MMM d, yyyy')}
-          </p>
-        )}
+        {period && <p className="text-xs text-muted-foreground">{period}</p>}
       </div>
     )
   }

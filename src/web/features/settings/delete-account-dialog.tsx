@@ -43,8 +43,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <DialogTitle>Delete Account</DialogTitle>
           <DialogDescription>
             This permanently deletes your Inkwell account and everything in it: contacts, writing
-            profiles, drafts, settings and support tickets. Inkwell's access to Google is revoked;
-            the mail in your Gmail stays where it is. This cannot be undone.
+            profiles, drafts, settings and the support tickets you sent while signed in. Inkwell's
+            access to Google is revoked; the mail in your Gmail stays where it is. This cannot be
+            undone.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4">

@@ -4,6 +4,7 @@ import { Brand } from '../../components/brand'
 import { Button } from '../../components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet'
 import { useCurrentUser } from '../auth/api/get-current-user'
+import { PastDueBanner } from '../billing/past-due-banner'
 import { useUnreadCount } from '../inbox/api/get-unread-count'
 import { useLiveMail } from '../inbox/api/use-live-mail'
 import { useUserSettings } from '../settings/api/get-settings'
@@ -44,6 +45,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Button>
           <Brand />
         </header>
+        <PastDueBanner />
         <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
       </div>
 

@@ -5,14 +5,17 @@ import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
 import { errorDetail } from '../../../lib/error-detail'
 import { useLogout } from '../../auth/api/logout'
+import { usePlan } from '../../billing/api/get-plan'
+import { ManageBillingButton } from '../../billing/manage-billing-button'
 import { useExportData } from '../api/export-data'
 import { DeleteAccountDialog } from '../delete-account-dialog'
 import { Section } from './section'
 
-/** Export Data, Logout and Delete Account. */
+/** Export Data, Manage billing (Pro), Logout and Delete Account. */
 export function AccountSection() {
   const exportData = useExportData()
   const logout = useLogout()
+  const { data: plan } = usePlan()
   const [deleting, setDeleting] = useState(false)
   const onExport = () =>
     exportData.mutate(undefined, {
@@ -40,6 +43,7 @@ export function AccountSection() {
           )}
           Export Data
         </Button>
+        {plan?.plan === 'pro' && plan.canManageBilling && <ManageBillingButton variant="outline" />}
         <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
           <LogOut aria-hidden="true" /> Logout
         </Button>
