@@ -22,6 +22,7 @@ import { createMailRepository } from './features/mail/repository.js'
 import { createMailService } from './features/mail/service.js'
 import { createMailSync } from './features/mail/sync.js'
 import { mailRoutes } from './features/mail/routes.js'
+import { mailFrameRoutes } from './features/mail-frame/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
 import { createContactsRepository } from './features/contacts/repository.js'
 import { createContactsService } from './features/contacts/service.js'
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   })
   await app.register(mailRoutes, { mail })
+  await app.register(mailFrameRoutes)
   // Let background syncs finish before the database goes away.
   app.addHook('onClose', () => mail.idle())
 
