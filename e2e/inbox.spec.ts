@@ -60,7 +60,10 @@ test('the inbox lists the demo threads and opens an HTML newsletter in the safe 
   await expect(message.getByText('HTML Safe')).toBeVisible()
   await expect(message.getByTestId('sender-email')).toContainText('@')
   const frame = message.getByTestId('email-frame')
-  await expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox')
+  await expect(frame).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-popups allow-popups-to-escape-sandbox',
+  )
   await expect(message.getByText('Images are hidden to protect your privacy')).toBeVisible()
   await expect(
     message.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/),

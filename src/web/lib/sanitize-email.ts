@@ -5,10 +5,11 @@ import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css'
 /**
  * HTML mail, made safe to show (decision D7, spec section 5): DOMPurify with an HTML-only
  * whitelist, forms and embedded content removed, links limited to the spec's schemes and opened
- * in a new tab, and remote images (img src/srcset, background attributes, CSS url()) removed
- * until the user allows them. The result is rendered in a sandboxed srcdoc iframe (no scripts,
- * no same-origin) under the page's CSP plus the frame's own, so a sanitizer miss still cannot
- * run script or load a tracker.
+ * in a new tab, and remote images (img src/srcset, background attributes, every URL in its CSS,
+ * see sanitize-css.ts) removed until the user allows them. The result is shown in a sandboxed
+ * frame without same-origin whose own CSP runs only the frame's one script and loads images
+ * only once allowed (docs/decisions/007), so a sanitizer miss still cannot run script or load a
+ * tracker.
  */
 
 export type SanitizeOptions = {
