@@ -44,4 +44,24 @@ describe('sanitizeDeclarations', () => {
   it('drops nested rules and at-rules: a style attribute holds declarations only', () => {
     expect(sanitizeDeclarations('a:b;@media print{c:d}x{e:f}g:h', refuseAll)).toBe('a:b;g:h')
   })
+
+  it('finds a string in an image function however the blocks around it are nested', () => {
+    const seen: string[] = []
+    const css = sanitizeDeclarations(
+      'a:image-set([ ) ] "https://t.example/1.gif" 1x);b:image-set(("https://t.example/2.gif") 1x);c:d',
+      (url) => {
+        seen.push(url)
+        return false
+      },
+    )
+    expect(css).toBe('c:d')
+    expect(seen).toEqual(['https://t.example/1.gif', 'https://t.example/2.gif'])
+  })
+
+  it('reads the MIME type in image-set() as a type, not as a URL', () => {
+    const https = (url: string) => url.startsWith('https://')
+    expect(
+      sanitizeDeclarations('a:image-set("https://i.example/1.png" type("image/png"))', https),
+    ).toBe('a:image-set("https://i.example/1.png" type("image/png"))')
+  })
 })

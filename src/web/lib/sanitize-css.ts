@@ -353,8 +353,10 @@ function tokensAreSafe(prelude: Token[], check: UrlCheck, isDeclaration: boolean
   ) {
     refuse()
   }
-  // Open functions, innermost last, to know in which a string stands.
-  const functions: string[] = []
+  // The open blocks, innermost last, matched as the parser matches them (a ")" inside "[…]"
+  // closes nothing), to know in which function a string stands.
+  const open: { name: string; closer: TokenType }[] = []
+  const inUrlContext = () => open.some((b) => isUrlFunction(b.name) || isImageFunction(b.name))
   for (const [index, token] of prelude.entries()) {
     // Every URL is checked, even after a refusal, so all the blocked images are counted.
     switch (token.type) {
@@ -368,31 +370,29 @@ function tokensAreSafe(prelude: Token[], check: UrlCheck, isDeclaration: boolean
       case 'function': {
         const name = token.value.toLowerCase()
         if (SCRIPT_FUNCTIONS.has(name) || name.includes('<')) refuse()
-        const inUrlContext = functions.some((f) => isUrlFunction(f) || isImageFunction(f))
-        if (isSubstitution(name) && inUrlContext) refuse()
+        if (isSubstitution(name) && inUrlContext()) refuse()
         if (isUrlFunction(name)) {
-          const argument = prelude
-            .slice(index + 1)
-            .find((t) => t.type !== 'whitespace' && t.type !== 'comment')
+          const argument = meaningfulTokens(prelude.slice(index + 1))[0]
           // The string argument itself is checked below, as a string inside url().
           if (argument?.type !== 'string') refuse()
         }
-        functions.push(name)
+        open.push({ name, closer: ')' })
         break
       }
       case '(':
-        functions.push('')
+      case '[':
+      case '{':
+        open.push({ name: '', closer: CLOSER[token.type]! })
         break
       case ')':
-        functions.pop()
+      case ']':
+      case '}':
+        if (open.at(-1)?.closer === token.type) open.pop()
         break
-      case 'string': {
-        const enclosing = functions.at(-1) ?? ''
-        if ((isUrlFunction(enclosing) || isImageFunction(enclosing)) && !check(token.value)) {
-          refuse()
-        }
+      case 'string':
+        // Inside an image function any string may be read as a URL, but for a MIME type.
+        if (inUrlContext() && open.at(-1)?.name !== 'type' && !check(token.value)) refuse()
         break
-      }
       case 'delim':
         // "</style" would close the element early; nothing in valid CSS writes "</".
         if (token.value === '<' && prelude[index + 1]?.value.startsWith('/')) refuse()

@@ -12,9 +12,11 @@ import type { SanitizedEmail } from '../../../lib/sanitize-email'
 const MIN_HEIGHT = 48
 /**
  * The tallest the frame grows; a longer mail scrolls inside it. A cap, because the height comes
- * from the mail's own layout: `height:100vh` would otherwise grow with every report.
+ * from the mail's own layout: `height:110vh` would otherwise grow with every report.
  */
 const MAX_HEIGHT = 20_000
+/** The frame's border, top and bottom: its height is its border box. */
+const BORDERS = 2
 
 /**
  * The height the frame reports for its content. The frame is sandboxed without same-origin, so
@@ -29,7 +31,7 @@ function useReportedHeight(frameRef: RefObject<HTMLIFrameElement | null>): numbe
       if (!frame || event.source !== frame.contentWindow) return
       const report = MailFrameHeightSchema.safeParse(event.data)
       if (!report.success) return
-      setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(report.data.height) + 2)))
+      setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(report.data.height) + BORDERS)))
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
