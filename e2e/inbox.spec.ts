@@ -74,7 +74,7 @@ test('the inbox lists the demo threads and opens an HTML newsletter in the safe 
   await message.getByRole('switch', { name: 'Plain text' }).click()
   await expect(frame).toHaveCount(0)
   await expect(message.getByTestId('message-text')).not.toBeEmpty()
-  // axe cannot run inside a frame that allows no script, so the viewer is checked in plain text.
+  // The mail in the frame is the sender's markup, not Inkwell's: the viewer is checked in plain text.
   await expectAccessible(page, 'main')
   await message.getByRole('switch', { name: 'Plain text' }).click()
   await message.getByRole('button', { name: 'Load images' }).click()

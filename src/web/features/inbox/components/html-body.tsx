@@ -39,6 +39,9 @@ function useReportedHeight(frameRef: RefObject<HTMLIFrameElement | null>): numbe
   return height
 }
 
+const blockedImages = (count: number) =>
+  `${count} remote ${count === 1 ? 'image' : 'images'} blocked`
+
 /**
  * A message's HTML in a sandboxed frame (D7, docs/decisions/007): allow-scripts for the frame's
  * own hashed script only (its CSP admits nothing else), no allow-same-origin, so nothing in it
@@ -79,7 +82,9 @@ export function HtmlBody({
           className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border bg-muted/50 px-3 py-2 text-sm"
         >
           <ImageOff aria-hidden="true" className="size-4 text-muted-foreground" />
-          <span className="flex-1">Images are hidden to protect your privacy</span>
+          <span className="flex-1">
+            {`Images are hidden to protect your privacy (${blockedImages(sanitized.blockedImages)})`}
+          </span>
           <Button size="sm" variant="outline" onClick={onLoadImages}>
             Load images
           </Button>
