@@ -29,6 +29,7 @@ import { createMailScheduler } from './features/mail/scheduler.js'
 import { createGmailAccess } from './features/mail/gmail-access.js'
 import { mailRoutes } from './features/mail/routes.js'
 import { eventRoutes } from './features/events/routes.js'
+import { mailFrameRoutes } from './features/mail-frame/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
 import { createBillingRepository } from './features/billing/repository.js'
 import { createBillingService } from './features/billing/service.js'
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { mail, onSent: ai.recordSent })
   await app.register(eventRoutes, { events, onConnect: (userId) => scheduler.watch(userId) })
   await app.register(siteRoutes, { appUrl: config.appUrl })
+  await app.register(mailFrameRoutes)
 
   if (deps.webRoot) await serveWebApp(app, deps.webRoot)
   else app.setNotFoundHandler(sendApiNotFound)

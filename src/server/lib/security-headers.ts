@@ -1,8 +1,12 @@
+/** Where Google serves the profile picture sign-in gives us (lh3.googleusercontent.com…). */
+const GOOGLE_PROFILE_PICTURES = 'https://*.googleusercontent.com'
+
 /**
  * The Content-Security-Policy the built app runs under: its own scripts only, no inline
  * scripts, no plugins, no framing of Inkwell. Styles allow inline because Radix and the
- * virtualised lists set style attributes. Images may come from https (avatars, and mail
- * images once the user allows them).
+ * virtualised lists set style attributes. Images: only what the app itself shows, its own
+ * files, inline ones and the user's Google profile picture. Mail images are not the page's:
+ * they load inside the mail frame, a document with a policy of its own (docs/decisions/007).
  */
 export function contentSecurityPolicy(appUrl: string) {
   const https = appUrl.startsWith('https://')
@@ -10,7 +14,7 @@ export function contentSecurityPolicy(appUrl: string) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    imgSrc: ["'self'", 'data:', GOOGLE_PROFILE_PICTURES],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
     frameSrc: ["'self'", 'blob:'],

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { emailFrameDocument } from './email-frame'
 import { sanitizeEmailHtml } from './sanitize-email'
 
 const blocked = (html: string) => sanitizeEmailHtml(html, { allowRemoteImages: false })
@@ -209,13 +208,136 @@ describe('sanitizeEmailHtml: CSS', () => {
   })
 })
 
-describe('the frame document', () => {
-  it('carries its own CSP: no script, images inline only until allowed', () => {
-    const doc = emailFrameDocument('<p>x</p>', { allowRemoteImages: false })
-    expect(doc).toContain(`default-src 'none'; img-src data:;`)
-    expect(doc).toContain('<base target="_blank">')
-    expect(emailFrameDocument('<p>x</p>', { allowRemoteImages: true })).toContain(
-      'img-src data: https:;',
+/**
+ * Every form in which CSS names a remote image, as a declaration. Each is written the way mail
+ * would write it; the browser reads every one as a fetch from t.example.
+ */
+const REMOTE_CSS: [name: string, declaration: string][] = [
+  ['url() unquoted', 'background:url(https://t.example/a.gif)'],
+  ['url() single-quoted', "background:url('https://t.example/a.gif')"],
+  ['url() double-quoted, spaced', 'background:url(  "https://t.example/a.gif"  )'],
+  ['URL() in capitals', 'background:URL(https://t.example/a.gif)'],
+  ['url( with newlines inside', 'background:url(\n  https://t.example/a.gif\n)'],
+  ['an escaped u: \\75 rl(', 'background:\\75 rl(https://t.example/a.gif)'],
+  ['an escaped r: u\\72l(', 'background:u\\72l(https://t.example/a.gif)'],
+  ['escapes inside the URL', 'background:url(https://t.exam\\70 le/a.gif)'],
+  ['a comment before the declaration', '/* x */background:url(https://t.example/a.gif)'],
+  ['scheme-relative //host', 'background:url(//t.example/a.gif)'],
+  ['scheme without slashes http:host', 'background:url(http:t.example/a.gif)'],
+  ['backslashes for slashes', 'background:url("https:\\\\\\\\t.example\\\\a.gif")'],
+  ['image-set() with strings', 'background-image:image-set("https://t.example/a.gif" 1x)'],
+  [
+    '-webkit-image-set() with url()',
+    'background:-webkit-image-set(url(https://t.example/a.gif) 1x)',
+  ],
+  ['image-set() with a type', "background:image-set('https://t.example/a.gif' type('image/gif'))"],
+  ['src()', 'background:src("https://t.example/a.gif")'],
+  ['list-style', 'list-style:square url(https://t.example/a.gif) inside'],
+  ['list-style-image', 'list-style-image:url(https://t.example/a.gif)'],
+  ['cursor', 'cursor:url(https://t.example/a.cur),auto'],
+  ['border-image', 'border-image:url(https://t.example/a.gif) 30 round'],
+  ['border-image-source', 'border-image-source:url(https://t.example/a.gif)'],
+  ['mask', 'mask:url(https://t.example/a.svg)'],
+  ['-webkit-mask-image', '-webkit-mask-image:url(https://t.example/a.svg)'],
+  ['content', 'content:url(https://t.example/a.gif)'],
+  ['a custom property', '--pixel:url(https://t.example/a.gif)'],
+]
+
+describe('sanitizeEmailHtml: CSS URLs, read as the browser reads them', () => {
+  it.each(REMOTE_CSS)('blocks a remote image in a style attribute: %s', (_name, declaration) => {
+    const { html, blockedImages } = blocked(
+      `<p style="color:red;${declaration.replace(/"/g, '&quot;')};font-weight:bold">x</p>`,
     )
+    const style = parse(html).querySelector('p')?.getAttribute('style') ?? ''
+    expect(style).not.toMatch(/t\.exam/)
+    expect(style).toContain('color:red;')
+    expect(style).toContain('font-weight:bold')
+    expect(blockedImages).toBeGreaterThanOrEqual(1)
+  })
+
+  it.each(REMOTE_CSS)('blocks a remote image in a <style> block: %s', (_name, declaration) => {
+    const { html, blockedImages } = blocked(
+      `<style>.a{color:red;${declaration};font-weight:bold} @media screen{.b{${declaration}}}</style><p class="a">x</p>`,
+    )
+    const css = parse(html).querySelector('style')?.textContent ?? ''
+    expect(css).not.toMatch(/t\.exam/)
+    expect(css).toContain('color:red;')
+    expect(css).toContain('font-weight:bold')
+    expect(blockedImages).toBeGreaterThanOrEqual(2)
+  })
+
+  it('blocks remote fonts, imports in any spelling, and images in nested rules', () => {
+    const { html, blockedImages } = blocked(
+      '<style>@font-face{font-family:X;src:url(https://t.example/f.woff) format("woff")}' +
+        '@import url(https://t.example/a.css); @\\69mport "https://t.example/b.css";' +
+        '.a{color:red;&:hover{background:url(https://t.example/h.gif)}}' +
+        '@supports (display:grid){@media print{.p{background:url(//t.example/p.gif)}}}</style>',
+    )
+    const css = parse(html).querySelector('style')?.textContent ?? ''
+    expect(css).not.toMatch(/t\.exam|@import|\\69mport/i)
+    expect(css).toContain('font-family:X;')
+    expect(css).toContain('.a{color:red;&:hover{}}')
+    // The font and the two images; imports are dropped whatever the setting, uncounted.
+    expect(blockedImages).toBe(3)
+  })
+
+  it('drops a URL function fed by var(), attr() or env(), which could hand it any string', () => {
+    const { html } = blocked(
+      `<p style="--s:'https://t.example/a.gif';background-image:image-set(var(--s) 1x);color:red">x</p>`,
+    )
+    const style = parse(html).querySelector('p')?.getAttribute('style') ?? ''
+    expect(style).not.toMatch(/image-set/)
+    expect(style).toContain('color:red')
+  })
+
+  it('keeps inline data: images and drops relative and script URLs without counting them', () => {
+    const { html, blockedImages } = blocked(
+      '<p style="background:url(data:image/png;base64,iVBORw0KGgo=)">a</p>' +
+        '<p style="background:url(/api/auth/logout);color:red">b</p>' +
+        '<p style="background:url(javascript:alert(1));color:red">c</p>' +
+        '<p style="background:url(cid:logo@mail);color:red">d</p>',
+    )
+    const styles = [...parse(html).querySelectorAll('p')].map((p) => p.getAttribute('style'))
+    expect(styles[0]).toBe('background:url("data:image/png;base64,iVBORw0KGgo=")')
+    expect(styles.slice(1)).toEqual(['color:red', 'color:red', 'color:red'])
+    expect(blockedImages).toBe(0)
+  })
+
+  it('keeps absolute https images once allowed, but never a URL that depends on the base', () => {
+    const { html, blockedImages } = allowed(
+      '<p style="background:url(https://img.example.com/a.png);color:red">a</p>' +
+        '<p style="background:url(http:img.example.com/b.png);color:red">b</p>' +
+        '<style>.x{background:image-set("https://img.example.com/c.png" 1x)}</style>',
+    )
+    const doc = parse(html)
+    const styles = [...doc.querySelectorAll('p')].map((p) => p.getAttribute('style'))
+    expect(styles).toEqual([
+      'background:url("https://img.example.com/a.png");color:red',
+      'color:red',
+    ])
+    expect(doc.querySelector('style')?.textContent).toBe(
+      '.x{background:image-set("https://img.example.com/c.png" 1x)}',
+    )
+    expect(blockedImages).toBe(0)
+  })
+})
+
+describe('sanitizeEmailHtml: image URLs in attributes, read by the URL parser', () => {
+  it.each([
+    ['//t.example/a.gif'],
+    ['http:t.example/a.gif'],
+    ['https:\\\\t.example\\a.gif'],
+    [' https://t.example/a.gif '],
+    ['ht\ttps://t.example/a.gif'],
+  ])('removes and counts %j', (src) => {
+    const { html, blockedImages } = blocked(`<img alt="x" src="${src}">`)
+    expect(parse(html).querySelector('img')?.hasAttribute('src')).toBe(false)
+    expect(blockedImages).toBe(1)
+  })
+
+  it('removes a relative image without counting it: in the frame it would point at Inkwell', () => {
+    const { html, blockedImages } = blocked('<img alt="x" src="/api/auth/logout">')
+    expect(parse(html).querySelector('img')?.hasAttribute('src')).toBe(false)
+    expect(blockedImages).toBe(0)
   })
 })

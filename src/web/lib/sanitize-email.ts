@@ -1,13 +1,15 @@
 import createDOMPurify from 'dompurify'
 import type { Config, DOMPurify } from 'dompurify'
+import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css'
 
 /**
  * HTML mail, made safe to show (decision D7, spec section 5): DOMPurify with an HTML-only
  * whitelist, forms and embedded content removed, links limited to the spec's schemes and opened
- * in a new tab, and remote images (img src/srcset, background attributes, CSS url()) removed
- * until the user allows them. The result is rendered in a sandboxed srcdoc iframe (no scripts,
- * no same-origin) under the page's CSP plus the frame's own, so a sanitizer miss still cannot
- * run script or load a tracker.
+ * in a new tab, and remote images (img src/srcset, background attributes, every URL in its CSS,
+ * see sanitize-css.ts) removed until the user allows them. The result is shown in a sandboxed
+ * frame without same-origin whose own CSP runs only the frame's one script and loads images
+ * only once allowed (docs/decisions/007), so a sanitizer miss still cannot run script or load a
+ * tracker.
  */
 
 export type SanitizeOptions = {
@@ -31,7 +33,6 @@ const ALLOWED_URI_REGEXP =
   /^(?:(?:https?|ftp|mailto|tel|callto|cid|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
 /** The characters DOMPurify strips before testing a URL ("jav&#x09;ascript:" is javascript:). */
 const URL_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g
-const REMOTE_URL = /^(?:https?:)?\/\//i
 const HTTP_URL = /^https?:\/\//i
 const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i
 
@@ -140,8 +141,11 @@ function getPurifier(): DOMPurify {
   // An instance of our own, so these hooks never affect another caller of DOMPurify.
   const instance = createDOMPurify(window)
   instance.addHook('afterSanitizeElements', (node) => {
-    if (run && node.nodeName === 'STYLE') {
-      node.textContent = scopeRootSelectors(cleanCss(node.textContent ?? '', run))
+    const state = run
+    if (state && node.nodeName === 'STYLE') {
+      node.textContent = sanitizeStylesheet(node.textContent ?? '', (url) =>
+        keepImageUrl(url, state),
+      )
     }
   })
   instance.addHook('afterSanitizeAttributes', (node) => {
@@ -151,118 +155,37 @@ function getPurifier(): DOMPurify {
   return instance
 }
 
-/** Replaces CSS escapes by the characters they stand for, so filters see the real text. */
-function unescapeCss(css: string): string {
-  return css.replace(
-    /\\([0-9a-f]{1,6})[ \t\n\r\f]?|\\([^\n\r\f0-9a-f])|\\[\n\r\f]/gi,
-    (_m, hex?: string, ch?: string) => {
-      if (hex) {
-        const code = parseInt(hex, 16)
-        const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
-        return String.fromCodePoint(valid ? code : 0xfffd)
-      }
-      return ch ?? ''
-    },
-  )
+/** Resolves a URL the way the frame will, against two unrelated bases to tell relative apart. */
+function resolve(url: string, base: string): URL | null {
+  try {
+    return new URL(url, base)
+  } catch {
+    return null
+  }
 }
+const BASE_A = 'https://a.inkwell.invalid/'
+const BASE_B = 'http://b.inkwell.invalid/'
+const FETCHED_SCHEMES = new Set(['http:', 'https:'])
 
-const stripComments = (css: string) => css.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
-
-/** Whether an image URL may stay, counting the remote ones that are blocked. */
+/**
+ * Whether an image URL may stay, counting the remote ones that are blocked. The URL is read by
+ * the URL parser itself, as the browser reads it: "https:\\host", "//host" and "http:host"
+ * (no slashes) all reach another host. A URL that means something else under another base is
+ * relative: in the frame it would point at Inkwell itself, so it goes, uncounted.
+ */
 function keepImageUrl(raw: string, state: Run): boolean {
-  const url = raw.replace(URL_WHITESPACE, '')
-  if (DATA_IMAGE.test(url)) return true
-  if (REMOTE_URL.test(url)) {
-    if (state.allowRemoteImages && HTTP_URL.test(url)) return true
-    if (!state.allowRemoteImages) state.blockedImages += 1
+  if (DATA_IMAGE.test(raw.replace(URL_WHITESPACE, ''))) return true
+  const a = resolve(raw, BASE_A)
+  const b = resolve(raw, BASE_B)
+  // cid: (inline parts we do not resolve), javascript: and every other scheme.
+  if (!a || !b || !FETCHED_SCHEMES.has(a.protocol) || !FETCHED_SCHEMES.has(b.protocol)) return false
+  const remote = a.host !== new URL(BASE_A).host || b.host !== new URL(BASE_B).host
+  if (!remote) return false
+  if (!state.allowRemoteImages) {
+    state.blockedImages += 1
     return false
   }
-  // cid: (inline parts we do not resolve), relative paths and every other scheme.
-  return false
-}
-
-/** Splits CSS at `;`, `{` and `}` outside quotes and parentheses, keeping each delimiter. */
-function splitCss(css: string): { text: string; delimiter: string }[] {
-  const parts: { text: string; delimiter: string }[] = []
-  let text = ''
-  let depth = 0
-  let quote: string | null = null
-  for (let i = 0; i < css.length; i++) {
-    const ch = css[i]!
-    if (quote) {
-      text += ch
-      if (ch === '\\') text += css[++i] ?? ''
-      else if (ch === quote) quote = null
-      continue
-    }
-    if (ch === '"' || ch === "'") quote = ch
-    else if (ch === '(') depth += 1
-    else if (ch === ')') depth = Math.max(0, depth - 1)
-    else if (depth === 0 && (ch === ';' || ch === '{' || ch === '}')) {
-      parts.push({ text, delimiter: ch })
-      text = ''
-      continue
-    }
-    text += ch
-  }
-  parts.push({ text, delimiter: '' })
-  return parts
-}
-
-/** What CSS can do beyond styling: load a stylesheet, run script (old IE, old Firefox). */
-const DANGEROUS_CSS =
-  /@import|\bexpression\s*\(|-moz-binding|\bbehavior\s*:|(?:java|vb|live)script\s*:/i
-
-/** Whether one declaration (or at-rule statement) may stay, counting blocked images. */
-function keepDeclaration(declaration: string, state: Run): boolean {
-  if (DANGEROUS_CSS.test(declaration)) return false
-  let keep = true
-  for (const match of declaration.matchAll(/\burl\(\s*(['"]?)([\s\S]*?)\1\s*\)/gi)) {
-    if (!keepImageUrl(match[2] ?? '', state)) keep = false
-  }
-  // Remote references outside a well-formed url(): image-set("https://…"), a url( never closed.
-  if (
-    keep &&
-    !state.allowRemoteImages &&
-    /\/\//.test(declaration.replace(/\burl\(\s*(['"]?)data:[\s\S]*?\1\s*\)/gi, ''))
-  ) {
-    state.blockedImages += 1
-    keep = false
-  }
-  return keep
-}
-
-/**
- * Drops, whole, every declaration that imports, runs script (IE's expression() and behaviors,
- * Firefox's -moz-binding, script URLs) or, until allowed, loads a remote image. Anything that
- * does not parse cleanly (an unclosed parenthesis) becomes one declaration and goes with it.
- */
-function cleanCss(css: string, state: Run): string {
-  const text = stripComments(unescapeCss(stripComments(css)))
-  let out = ''
-  for (const part of splitCss(text)) {
-    // Text before "{" is a selector or an at-rule prelude, not a declaration.
-    if (part.delimiter === '{' || keepDeclaration(part.text, state)) out += part.text
-    out += part.delimiter
-  }
-  // A stray "<" could end the <style> element early when the frame document is parsed again.
-  return out.replace(/</g, '\\3C ')
-}
-
-/**
- * The mail's `html`, `body` and `:root` selectors point at our wrappers instead, so its styles
- * apply the same way in the frame and in the shadow root that measures its height.
- */
-function scopeRootSelectors(css: string): string {
-  return css.replace(/(^|[{}])([^{}]*)(?=\{)/g, (_m, brace: string, prelude: string) => {
-    if (prelude.trim().startsWith('@')) return brace + prelude
-    return (
-      brace +
-      prelude
-        .replace(/:root\b/gi, '.inkwell-html')
-        .replace(/(^|[\s,>+~(])(html|body)(?![\w-])/gi, '$1.inkwell-$2')
-    )
-  })
+  return a.href === b.href
 }
 
 /** Markup inside an attribute value: no use in mail, and the raw material of mutation XSS. */
@@ -307,9 +230,7 @@ function cleanAttributes(node: Element, state: Run): void {
 
   const style = node.getAttribute('style')
   if (style !== null) {
-    const cleaned = cleanCss(style, state)
-      .replace(/^[\s;]+/, '')
-      .trim()
+    const cleaned = sanitizeDeclarations(style, (url) => keepImageUrl(url, state))
     if (cleaned) node.setAttribute('style', cleaned)
     else node.removeAttribute('style')
   }

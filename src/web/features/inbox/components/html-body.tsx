@@ -1,67 +1,52 @@
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { ImageOff } from 'lucide-react'
+import {
+  MAIL_FRAME_PATH,
+  MailFrameHeightSchema,
+  type MailFrameContent,
+} from '../../../../contract/mail-frame'
 import { Button } from '../../../components/ui/button'
-import { emailFrameDocument, emailMeasureMarkup } from '../../../lib/email-frame'
 import type { SanitizedEmail } from '../../../lib/sanitize-email'
 
+/** The frame's height before it has reported one. */
 const MIN_HEIGHT = 48
-/** Room for a horizontal scroll bar when the mail is wider than the pane (600px newsletters). */
-const SCROLLBAR = 17
+/**
+ * The tallest the frame grows; a longer mail scrolls inside it. A cap, because the height comes
+ * from the mail's own layout: `height:110vh` would otherwise grow with every report.
+ */
+const MAX_HEIGHT = 20_000
+/** The frame's border, top and bottom: its height is its border box. */
+const BORDERS = 2
 
 /**
- * How tall the frame must be to show the whole mail without its own scroll bar. The frame is
- * sandboxed without same-origin, so its document cannot be read from here; instead the same
- * sanitized markup, with the same base styles, is laid out in a closed shadow root off-screen
- * at the frame's width, and measured — again whenever the width changes or an image loads.
- * It is safe in the page: the markup is sanitized and the page CSP forbids inline script. If the
- * guess is ever short, the frame still scrolls.
+ * The height the frame reports for its content. The frame is sandboxed without same-origin, so
+ * nothing here can read it; its one script posts the height instead. Only messages from this
+ * frame's window count, and the value is clamped: the mail decides its own height, never more.
  */
-function useFrameHeight(frameRef: RefObject<HTMLIFrameElement | null>, html: string): number {
+function useReportedHeight(frameRef: RefObject<HTMLIFrameElement | null>): number {
   const [height, setHeight] = useState(MIN_HEIGHT)
-  useLayoutEffect(() => {
-    const frame = frameRef.current
-    if (!frame) return
-    const host = document.createElement('div')
-    host.setAttribute('aria-hidden', 'true')
-    host.inert = true
-    host.style.cssText =
-      'position:fixed;top:0;left:-100000px;visibility:hidden;pointer-events:none;contain:layout paint'
-    const shadow = host.attachShadow({ mode: 'closed' })
-    shadow.innerHTML = emailMeasureMarkup(html)
-    document.body.append(host)
-    const content = shadow.querySelector<HTMLElement>('.inkwell-html')
-
-    let pending = 0
-    const measure = () => {
-      cancelAnimationFrame(pending)
-      pending = requestAnimationFrame(() => {
-        const width = frame.clientWidth
-        if (!content || width === 0) return
-        host.style.width = `${width}px`
-        const contentHeight = Math.ceil(
-          Math.max(content.getBoundingClientRect().height, content.scrollHeight),
-        )
-        const overflowsX = content.scrollWidth > width + 1
-        setHeight(Math.max(MIN_HEIGHT, contentHeight + (overflowsX ? SCROLLBAR : 0) + 2))
-      })
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const frame = frameRef.current
+      if (!frame || event.source !== frame.contentWindow) return
+      const report = MailFrameHeightSchema.safeParse(event.data)
+      if (!report.success) return
+      setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(report.data.height) + BORDERS)))
     }
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(frame)
-    if (content) observer.observe(content)
-    return () => {
-      cancelAnimationFrame(pending)
-      observer.disconnect()
-      host.remove()
-    }
-  }, [frameRef, html])
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [frameRef])
   return height
 }
 
+const blockedImages = (count: number) =>
+  `${count} remote ${count === 1 ? 'image' : 'images'} blocked`
+
 /**
- * A message's HTML in a sandboxed frame (D7): no allow-scripts and no allow-same-origin, so
- * nothing in it runs or reaches Inkwell; allow-popups lets its links open in a new tab, free of
- * the sandbox. Remote images wait for "Load images".
+ * A message's HTML in a sandboxed frame (D7, docs/decisions/007): allow-scripts for the frame's
+ * own hashed script only (its CSP admits nothing else), no allow-same-origin, so nothing in it
+ * reaches Inkwell; allow-popups lets links open in a new tab, free of the sandbox. The frame's
+ * document comes from the server with its own CSP; remote images wait for "Load images".
  */
 export function HtmlBody({
   sanitized,
@@ -75,11 +60,19 @@ export function HtmlBody({
   title: string
 }) {
   const frameRef = useRef<HTMLIFrameElement>(null)
-  const srcDoc = useMemo(
-    () => emailFrameDocument(sanitized.html, { allowRemoteImages: allowImages }),
-    [sanitized.html, allowImages],
-  )
-  const height = useFrameHeight(frameRef, sanitized.html)
+  const height = useReportedHeight(frameRef)
+  const src = `${MAIL_FRAME_PATH}?${new URLSearchParams({ images: allowImages ? 'allowed' : 'blocked' })}`
+
+  // The content goes in once the frame document has loaded, and only into the document loaded
+  // first: a later load means the frame navigated away. Its origin is opaque, so '*' is the only
+  // target there is.
+  const deliveredTo = useRef<HTMLIFrameElement | null>(null)
+  const deliver = (frame: HTMLIFrameElement) => {
+    if (!frame.contentWindow || deliveredTo.current === frame) return
+    deliveredTo.current = frame
+    const content: MailFrameContent = { html: sanitized.html }
+    frame.contentWindow.postMessage(content, '*')
+  }
 
   return (
     <div className="space-y-2">
@@ -89,18 +82,24 @@ export function HtmlBody({
           className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-border bg-muted/50 px-3 py-2 text-sm"
         >
           <ImageOff aria-hidden="true" className="size-4 text-muted-foreground" />
-          <span className="flex-1">Images are hidden to protect your privacy</span>
+          <span className="flex-1">
+            {`Images are hidden to protect your privacy (${blockedImages(sanitized.blockedImages)})`}
+          </span>
           <Button size="sm" variant="outline" onClick={onLoadImages}>
             Load images
           </Button>
         </div>
       )}
       <iframe
+        // A new frame when images are allowed: each frame takes its content once (a message's
+        // HTML itself never changes; only the image setting re-sanitizes it).
+        key={src}
         ref={frameRef}
         title={title}
-        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
         referrerPolicy="no-referrer"
-        srcDoc={srcDoc}
+        src={src}
+        onLoad={(event) => deliver(event.currentTarget)}
         data-testid="email-frame"
         className="block w-full rounded-md border border-border bg-white"
         style={{ height, colorScheme: 'light' }}
