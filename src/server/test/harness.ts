@@ -26,6 +26,8 @@ export async function startHarness(
     google?: 'standin' | 'unconfigured'
     /** Put something (a fault proxy) between the app and the stand-in's Gmail API. */
     gmailVia?: (standInUrl: string) => Promise<string>
+    /** A built web app to serve, as production does. */
+    webRoot?: string
   } = {},
 ) {
   const users = options.users ?? [
@@ -64,7 +66,7 @@ export async function startHarness(
     pool: database.pool,
     secrets,
     google,
-    webRoot: null,
+    webRoot: options.webRoot ?? null,
   })
   await app.ready()
   const instances: FastifyInstance[] = []
