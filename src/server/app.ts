@@ -15,7 +15,7 @@ import { registerOriginCheck } from './lib/origin-check.js'
 import { contentSecurityPolicy } from './lib/security-headers.js'
 import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
-import { createAuthenticate } from './features/auth/session.js'
+import { createAuthenticate, scheduleSessionPurge } from './features/auth/session.js'
 import { authRoutes } from './features/auth/routes.js'
 import { REAL_GOOGLE, type GoogleOAuth } from './features/auth/google.js'
 import { createMailRepository } from './features/mail/repository.js'
@@ -97,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   })
   app.decorate('authenticate', createAuthenticate(auth))
+  const stopSessionPurge = scheduleSessionPurge(auth, app.log)
+  app.addHook('onClose', async () => stopSessionPurge())
   const mailRepo = createMailRepository(deps.db, deps.pool)
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })

@@ -124,10 +124,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repo.deleteSession(sha256(token))
     },
 
+    /** Signs the user out everywhere: every session ends, the caller's own included. */
+    async endAllSessions(userId: string): Promise<void> {
+      await repo.deleteUserSessions(userId)
+    },
+
+    /**
+     * Deletes the sessions that have expired (they already refuse to sign anyone in; this only
+     * keeps the table small). Answers how many went. Run on a schedule.
+     */
+    async purgeExpiredSessions(now = new Date()): Promise<number> {
+      return repo.deleteExpiredSessions(now)
+    },
+
     /** Revokes the user's Google grant at Google (best effort); used by account deletion. */
     revokeGoogleGrant,
 
-    /** Revokes the Google grant and forgets the tokens; the account itself stays. */
     /**
      * An OAuth2 client holding the user's Google grant, for the Gmail API. It refreshes the
      * access token when it expires and stores the new one (sealed) for the next request.
@@ -165,6 +177,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       })
     },
 
+    /** Revokes the Google grant and forgets the tokens; the account itself stays. */
     async disconnectGmail(user: UserRow): Promise<UserRow> {
       await revokeGoogleGrant(user)
       return repo.updateUser(user.id, {
