@@ -2,12 +2,7 @@ import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
-
-/** The demo accounts the Google stand-in is seeded with; the first is the demo admin. */
-export const DEMO_ACCOUNTS = [
-  { email: 'alex.morgan@inkwell.demo', name: 'Alex Morgan' },
-  { email: 'sam.rivera@inkwell.demo', name: 'Sam Rivera' },
-] as const
+import { DEMO_ACCOUNTS } from './standins/demo-accounts.js'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
