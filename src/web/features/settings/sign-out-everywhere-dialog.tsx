@@ -17,11 +17,6 @@ export function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {
   const logoutAll = useLogoutAll()
   const confirm = () =>
     logoutAll.mutate(undefined, {
-      onSuccess: () =>
-        toast({
-          title: 'Signed out of all devices',
-          description: 'Every Inkwell session of your account has ended, this one too.',
-        }),
       onError: (error) => {
         onClose()
         toast({

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
 import { apiRequest } from '../../../lib/api-client'
+import { toast } from '../../../components/ui/use-toast'
 
 export async function logoutAll(): Promise<void> {
   await apiRequest('POST', '/api/auth/logout-all')
@@ -8,7 +9,8 @@ export async function logoutAll(): Promise<void> {
 
 /**
  * Ends every session of the user on the server, this browser's included; then forgets every
- * cached answer and goes to /login, as a logout does. The caller says what happened.
+ * cached answer and goes to /login, as a logout does, saying so there. (The toast is here, not
+ * in the caller: the caller unmounts on the way to /login, and its callbacks with it.)
  */
 export function useLogoutAll() {
   const queryClient = useQueryClient()
@@ -18,6 +20,10 @@ export function useLogoutAll() {
     onSuccess: () => {
       queryClient.clear()
       navigate('/login')
+      toast({
+        title: 'Signed out of all devices',
+        description: 'Every Inkwell session of your account has ended, this one too.',
+      })
     },
   })
 }
