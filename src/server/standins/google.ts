@@ -54,29 +54,35 @@ export async function startGoogleStandIn(options: {
   }
   let emulatorUrl = ''
   const guard = await startGoogleGuard({ port: options.port, upstream: () => emulatorUrl })
-  const emulatorPort = await unusedPort()
-  emulatorUrl = `http://127.0.0.1:${emulatorPort}`
-  const emulator = await createEmulator({
-    service: 'google',
-    port: emulatorPort,
-    // The addresses it puts in what it answers (discovery, id token issuer) are the guard's.
-    baseUrl: guard.url,
-    seed: {
-      google: {
-        users: options.users.map((u) => ({ ...u })),
-        oauth_clients: [
-          {
-            client_id: STANDIN_OAUTH_CLIENT.clientId,
-            client_secret: STANDIN_OAUTH_CLIENT.clientSecret,
-            name: 'Inkwell',
-            redirect_uris: options.redirectUris,
-          },
-        ],
-        labels,
-        messages,
+  let emulator: Emulator
+  try {
+    const emulatorPort = await unusedPort()
+    emulatorUrl = `http://127.0.0.1:${emulatorPort}`
+    emulator = await createEmulator({
+      service: 'google',
+      port: emulatorPort,
+      // The addresses it puts in what it answers (discovery, id token issuer) are the guard's.
+      baseUrl: guard.url,
+      seed: {
+        google: {
+          users: options.users.map((u) => ({ ...u })),
+          oauth_clients: [
+            {
+              client_id: STANDIN_OAUTH_CLIENT.clientId,
+              client_secret: STANDIN_OAUTH_CLIENT.clientSecret,
+              name: 'Inkwell',
+              redirect_uris: options.redirectUris,
+            },
+          ],
+          labels,
+          messages,
+        },
       },
-    },
-  })
+    })
+  } catch (error) {
+    await guard.close()
+    throw error
+  }
   return {
     url: guard.url,
     emulator,
