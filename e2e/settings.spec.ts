@@ -75,6 +75,27 @@ test('Export Data downloads a JSON file of the account', async ({ page }) => {
   expect(JSON.stringify(data)).not.toMatch(/token/i)
 })
 
+test("Sign out of all devices ends the other browser's session too", async ({ page, browser }) => {
+  const otherDevice = await browser.newContext()
+  try {
+    const otherPage = await otherDevice.newPage()
+    await signIn(otherPage)
+    await signIn(page)
+    await openSettings(page)
+    await page.getByRole('button', { name: 'Sign out of all devices' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign out of all devices' })
+    await expectAccessible(page, '[role="dialog"]')
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
+
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByText('Signed out of all devices', { exact: true })).toBeVisible()
+    await otherPage.goto('/contacts')
+    await expect(otherPage).toHaveURL(/\/auth$/)
+  } finally {
+    await otherDevice.close()
+  }
+})
+
 // Last: it deletes the account.
 test('Delete Account asks for DELETE, ends signed out, and the next sign-in is a fresh account', async ({
   page,

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import type { Pool } from 'pg'
 import type Stripe from 'stripe'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
@@ -19,7 +19,7 @@ import { startJobQueue } from './lib/jobs.js'
 import { contentSecurityPolicy } from './lib/security-headers.js'
 import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
-import { createAuthenticate } from './features/auth/session.js'
+import { createAuthenticate, scheduleSessionPurge } from './features/auth/session.js'
 import { authRoutes } from './features/auth/routes.js'
 import { REAL_GOOGLE, type GoogleOAuth } from './features/auth/google.js'
 import { createMailRepository } from './features/mail/repository.js'
@@ -97,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               'res.headers["set-cookie"]',
             ],
           },
-    trustProxy: config.env === 'production',
+    // Only the proxies the operator names may say who the client is (TRUST_PROXY).
+    trustProxy: config.trustProxy,
     bodyLimit: 36 * 1024 * 1024, // Gmail's 25 MB message limit, base64-encoded, plus JSON
     // Every log line of a request carries its id; a proxy's X-Request-Id is kept when it is a
     // plausible id, so one request can be followed from the proxy's log into ours.
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.appUrl) },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Says what the CSP's frame-ancestors 'none' says, for browsers that only read this one.
+    xFrameOptions: { action: 'deny' },
     // HSTS only means something on https; on the plain-http demo it would only confuse.
     strictTransportSecurity: config.appUrl.startsWith('https://'),
   })
@@ -147,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   })
   app.decorate('authenticate', createAuthenticate(auth))
+  const stopSessionPurge = scheduleSessionPurge(auth, app.log)
+  app.addHook('onClose', async () => stopSessionPurge())
   const mailRepo = createMailRepository(deps.db, deps.pool)
   const gmail = createGmailAccess({
     auth,
@@ -236,19 +241,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app
 }
 
-/** Serves the built SPA; any non-API GET that is not a file gets index.html (client routing). */
+/**
+ * Serves the built SPA; any other page GET gets index.html (client routing). Every file goes
+ * through `webRootFile`, so what a request is answered never depends on what exists outside
+ * the web root.
+ */
 async function serveWebApp(app: FastifyInstance, webRoot: string) {
   const root = path.resolve(webRoot)
   if (!existsSync(path.join(root, 'index.html'))) {
     throw new Error(`The web app is not built in ${root}; run \`npm run build\``)
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false })
-  app.get('/assets/*', (request, reply) => {
-    const file = (request.params as { '*': string })['*']
-    return reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .sendFile(`assets/${file}`)
-  })
+  // serve: false: no routes of its own, only reply.sendFile for the handler below.
+  await app.register(fastifyStatic, { root, serve: false })
   // The public pages are prerendered documents (decision 017), not the SPA's empty shell.
   for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
     if (!existsSync(path.join(root, file))) continue
@@ -257,8 +261,31 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
   app.setNotFoundHandler((request, reply) => {
     const isPage = ['GET', 'HEAD'].includes(request.method) && !request.url.startsWith('/api/')
     if (!isPage) return sendApiNotFound(request, reply)
-    const file = request.url.split('?')[0] ?? '/'
-    if (path.extname(file) && existsSync(path.join(root, file))) return reply.sendFile(file)
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    const file = webRootFile(root, request.url.split('?')[0] ?? '/')
+    // Built assets carry a content hash in their names: they never change.
+    if (file?.startsWith('assets/')) return reply.sendFile(file, { maxAge: '1y', immutable: true })
+    if (file) return reply.sendFile(file)
+    // A missing asset is a page of an older build: index.html would be run as a script.
+    if (request.url.startsWith('/assets/')) return sendApiNotFound(request, reply)
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false })
   })
+}
+
+/**
+ * The file inside `root` a URL path names, relative to the root, or null. The path is decoded
+ * once and normalised from `/`, so `..` (plain or percent-encoded) cannot climb above the root:
+ * `/../package.json` is looked for as `<root>/package.json`, like a browser would resolve it.
+ */
+function webRootFile(root: string, urlPath: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0')) return null
+  const resolved = path.join(root, path.posix.normalize(`/${decoded.replaceAll('\\', '/')}`))
+  if (!resolved.startsWith(root + path.sep)) return null
+  const stat = statSync(resolved, { throwIfNoEntry: false })
+  return stat?.isFile() ? path.relative(root, resolved).split(path.sep).join('/') : null
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Plans } from '../contract/billing.js'
@@ -9,6 +10,45 @@ const base64Key = z
   .string()
   .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback)
+
+/** proxy-addr's names for address ranges, usable in TRUST_PROXY like addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (!family || rest.length) return false
+  if (prefix === undefined) return true
+  const bits = Number(prefix)
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * Which proxies may say who the client is through X-Forwarded-For: none (empty) or the
+ * proxies' addresses. Never "everyone": any client could then forge its address, slip past the
+ * sign-in rate limit and fake what the log records. Nor a hop count: it cannot tell the proxy
+ * from a client that connects directly, which is why Fastify 5 ignores one (trusts nothing).
+ */
+const TrustProxySchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): string[] | false => {
+      if (value === undefined) return false
+      const entries = value.split(',').map((e) => e.trim())
+      const bad = entries.filter((e) => !isProxyAddress(e))
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must list the proxies' addresses or CIDRs (a hop count cannot tell a proxy from a client); not: ${bad.join(', ')}`,
+        })
+        return z.NEVER
+      }
+      return entries
+    }),
+)
 
 const EnvSchema = z.object({
   /**
@@ -21,6 +61,7 @@ const EnvSchema = z.object({
   PORT: port(3000),
   APP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: TrustProxySchema,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   EMBEDDED_PG_PORT: port(5439),
@@ -110,6 +151,8 @@ export type Config = {
   /** The public origin the browser uses; redirects and the Origin check are built on it. */
   appUrl: string
   logLevel: Env['LOG_LEVEL']
+  /** Fastify's trustProxy: false (the connecting address is the client) or the proxies' addresses. */
+  trustProxy: false | string[]
   dataDir: string
   databaseUrl: string | undefined
   embeddedPgPort: number
@@ -265,6 +308,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,

@@ -1,6 +1,9 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createEmulator, type Emulator } from 'emulate'
 import { STANDIN_OAUTH_CLIENT } from '../config.js'
 import { buildDemoMailbox, type SeedLabel, type SeedMessage } from './demo-mailbox.js'
+import { startGoogleGuard } from './google-guard.js'
 
 export type StandInUser = {
   email: string
@@ -11,9 +14,20 @@ export type StandInUser = {
 
 export type GoogleStandIn = { url: string; emulator: Emulator; close: () => Promise<void> }
 
+/** A port nothing listens on now, for the emulator behind the guard. */
+async function unusedPort(): Promise<number> {
+  const probe = http.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
+}
+
 /**
  * Starts the `emulate` Google stand-in: OAuth with an account chooser and the Gmail API,
- * with Inkwell registered as an OAuth client for `redirectUris`.
+ * with Inkwell registered as an OAuth client for `redirectUris`. It answers on `port` through
+ * the guard (google-guard.ts), which makes it refuse tokens it did not issue and keep each
+ * account's Google id across restarts, as Google does.
  */
 export async function startGoogleStandIn(options: {
   port: number
@@ -38,24 +52,43 @@ export async function startGoogleStandIn(options: {
       messages.push(...mailbox.messages)
     })
   }
-  const emulator = await createEmulator({
-    service: 'google',
-    port: options.port,
-    seed: {
-      google: {
-        users: options.users.map((u) => ({ ...u })),
-        oauth_clients: [
-          {
-            client_id: STANDIN_OAUTH_CLIENT.clientId,
-            client_secret: STANDIN_OAUTH_CLIENT.clientSecret,
-            name: 'Inkwell',
-            redirect_uris: options.redirectUris,
-          },
-        ],
-        labels,
-        messages,
+  let emulatorUrl = ''
+  const guard = await startGoogleGuard({ port: options.port, upstream: () => emulatorUrl })
+  let emulator: Emulator
+  try {
+    const emulatorPort = await unusedPort()
+    emulatorUrl = `http://127.0.0.1:${emulatorPort}`
+    emulator = await createEmulator({
+      service: 'google',
+      port: emulatorPort,
+      // The addresses it puts in what it answers (discovery, id token issuer) are the guard's.
+      baseUrl: guard.url,
+      seed: {
+        google: {
+          users: options.users.map((u) => ({ ...u })),
+          oauth_clients: [
+            {
+              client_id: STANDIN_OAUTH_CLIENT.clientId,
+              client_secret: STANDIN_OAUTH_CLIENT.clientSecret,
+              name: 'Inkwell',
+              redirect_uris: options.redirectUris,
+            },
+          ],
+          labels,
+          messages,
+        },
       },
+    })
+  } catch (error) {
+    await guard.close()
+    throw error
+  }
+  return {
+    url: guard.url,
+    emulator,
+    close: async () => {
+      await guard.close()
+      await emulator.close()
     },
-  })
-  return { url: emulator.url, emulator, close: () => emulator.close() }
+  }
 }

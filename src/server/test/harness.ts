@@ -32,6 +32,8 @@ export async function startHarness(
     clock?: () => Date
     /** Put something between the app and the Stripe stand-in (an unreachable address). */
     stripeVia?: (standInUrl: string) => Promise<string>
+    /** A built web app to serve, as production does. */
+    webRoot?: string
   } = {},
 ) {
   const users = options.users ?? [
@@ -95,7 +97,7 @@ export async function startHarness(
     cookieSecrets,
     google,
     stripe,
-    webRoot: null,
+    webRoot: options.webRoot ?? null,
     clock: options.clock,
   }
   const app: FastifyInstance = await buildApp(deps)

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { users } from '../../db/schema.js'
+import { sessions, users } from '../../db/schema.js'
+import { sha256 } from '../../lib/crypto.js'
+import { createAuthRepository } from './repository.js'
+import { createAuthService } from './service.js'
 import {
   chooseAccount,
   cookieFrom,
@@ -218,6 +221,64 @@ describe('sessions', () => {
       expect(response.statusCode).toBe(403)
     }
     expect((await currentUser(session)).statusCode).toBe(200)
+  })
+})
+
+describe('sign out of all devices', () => {
+  const logoutAll = (session: string, headers: Record<string, string> = sameOrigin) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout-all',
+      headers,
+      cookies: { inkwell_session: session },
+    })
+
+  it("ends every session of the user, this one included, and no one else's", async () => {
+    const laptop = (await signIn(h, 'ada@example.com')).session!
+    const phone = (await signIn(h, 'ada@example.com')).session!
+    const grace = (await signIn(h, 'grace@example.com')).session!
+
+    const response = await logoutAll(phone)
+    expect(response.statusCode).toBe(204)
+    expect(cookieFrom(response, 'inkwell_session')).toBe('')
+    expect((await currentUser(laptop)).statusCode).toBe(401)
+    expect((await currentUser(phone)).statusCode).toBe(401)
+    expect((await currentUser(grace)).statusCode).toBe(200)
+  })
+
+  it('needs a session, and refuses a call from another origin', async () => {
+    expect((await logoutAll('not-a-session')).statusCode).toBe(401)
+    const laptop = (await signIn(h, 'ada@example.com')).session!
+    expect((await logoutAll(laptop, { origin: 'https://evil.example' })).statusCode).toBe(403)
+    expect((await currentUser(laptop)).statusCode).toBe(200)
+  })
+})
+
+describe('expired sessions', () => {
+  it('are purged, and sessions still running are kept', async () => {
+    const live = (await signIn(h, 'grace@example.com')).session!
+    const [grace] = await h.db.select().from(users).where(eq(users.email, 'grace@example.com'))
+    const lapsed = ['lapsed-1', 'lapsed-2'].map(sha256)
+    await h.db
+      .insert(sessions)
+      .values(
+        lapsed.map((id) => ({ id, userId: grace!.id, expiresAt: new Date(Date.now() - 1000) })),
+      )
+    const auth = createAuthService({
+      repo: createAuthRepository(h.db),
+      google: null,
+      secrets: h.secrets,
+      adminEmails: [],
+      sessionTtlDays: 30,
+      log: h.app.log,
+    })
+
+    expect(await auth.purgeExpiredSessions()).toBeGreaterThanOrEqual(2)
+    const left = await h.db.select({ id: sessions.id }).from(sessions)
+    expect(left.map((s) => s.id)).not.toContain(lapsed[0])
+    expect(left.map((s) => s.id)).not.toContain(lapsed[1])
+    expect(left.map((s) => s.id)).toContain(sha256(live))
+    expect((await currentUser(live)).statusCode).toBe(200)
   })
 })
 

@@ -60,8 +60,17 @@ export function createAuthRepository(db: Database) {
       await db.delete(sessions).where(eq(sessions.id, sessionId))
     },
 
-    async deleteExpiredSessions(now: Date) {
-      await db.delete(sessions).where(lt(sessions.expiresAt, now))
+    async deleteUserSessions(userId: string) {
+      await db.delete(sessions).where(eq(sessions.userId, userId))
+    },
+
+    /** Answers how many were deleted. */
+    async deleteExpiredSessions(now: Date): Promise<number> {
+      const gone = await db
+        .delete(sessions)
+        .where(lt(sessions.expiresAt, now))
+        .returning({ id: sessions.id })
+      return gone.length
     },
   }
 }

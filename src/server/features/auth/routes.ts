@@ -153,6 +153,18 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   })
 
   r.post(
+    '/api/auth/logout-all',
+    { onRequest: app.authenticate, config: { rateLimit } },
+    async (request, reply) => {
+      const user = requireUser(request)
+      await auth.endAllSessions(user.id)
+      request.log.info({ userId: user.id }, 'signed out of all devices')
+      reply.clearCookie(SESSION_COOKIE, { path: '/' })
+      return reply.status(204).send()
+    },
+  )
+
+  r.post(
     '/api/auth/gmail/disconnect',
     { onRequest: app.authenticate, config: { rateLimit } },
     async (request) => {

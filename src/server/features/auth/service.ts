@@ -138,6 +138,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       await repo.deleteSession(sha256(token))
     },
 
+    /** Signs the user out everywhere: every session ends, the caller's own included. */
+    async endAllSessions(userId: string): Promise<void> {
+      await repo.deleteUserSessions(userId)
+    },
+
+    /**
+     * Deletes the sessions that have expired (they already refuse to sign anyone in; this only
+     * keeps the table small). Answers how many went. Run on a schedule.
+     */
+    async purgeExpiredSessions(now = new Date()): Promise<number> {
+      return repo.deleteExpiredSessions(now)
+    },
+
     /** Revokes the user's Google grant at Google (best effort); used by account deletion. */
     revokeGoogleGrant,
 
@@ -192,6 +205,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     markGmailRevoked,
 
+    /** Revokes the Google grant and forgets the tokens; the account itself stays. */
     async disconnectGmail(user: UserRow): Promise<UserRow> {
       await revokeGoogleGrant(user)
       return repo.updateUser(user.id, {

@@ -23,10 +23,46 @@ const AttachmentParams = z.object({
   attachmentId: z.string().min(1).max(2000),
 })
 
-/** RFC 5987 filename for Content-Disposition, safe for any characters in the name. */
-function contentDisposition(filename: string): string {
+/**
+ * Attachments are the sender's bytes served from Inkwell's origin, so the sender's
+ * Content-Type is not trusted: only these types are shown in the browser, everything else
+ * (HTML, SVG, JavaScript, unknown) is a download of opaque bytes.
+ */
+const INLINE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+])
+
+/**
+ * Headers for an attachment. Images are shown in a sandboxed document that may load nothing.
+ * PDFs cannot take `sandbox`: Chromium refuses to start its PDF viewer in a sandboxed document
+ * ("blocked by Chrome"), and the viewer (not the origin) runs whatever the PDF contains, so
+ * they only get frame-ancestors. Nothing is stored: a shared computer keeps no mail after
+ * logout.
+ */
+function attachmentHeaders(mimeType: string, filename: string): Record<string, string> {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase()
+  const inline = INLINE_TYPES.has(type)
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+  // RFC 6266/5987: the ASCII fallback, then the exact name in UTF-8.
+  const utf8 = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16)}`,
+  )
+  const name = `filename="${ascii}"; filename*=UTF-8''${utf8}`
+  return {
+    'content-type': inline ? type : 'application/octet-stream',
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; ${name}`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy':
+      type === 'application/pdf'
+        ? "frame-ancestors 'none'"
+        : "sandbox; default-src 'none'; frame-ancestors 'none'",
+    'cache-control': 'private, no-store',
+  }
 }
 
 /** Told about each message Gmail accepted that was written from an AI draft (D13). */
@@ -106,12 +142,7 @@ export async function mailRoutes(
     async (request, reply) => {
       const { messageId, attachmentId } = request.params
       const file = await mail.attachment(requireUser(request), messageId, attachmentId)
-      return reply
-        .header('content-type', file.mimeType)
-        .header('content-disposition', contentDisposition(file.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .send(file.content)
+      return reply.headers(attachmentHeaders(file.mimeType, file.filename)).send(file.content)
     },
   )
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Download, LogOut, Trash2 } from 'lucide-react'
+import { Download, LogOut, MonitorSmartphone, Trash2 } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
@@ -9,14 +9,16 @@ import { usePlan } from '../../billing/api/get-plan'
 import { ManageBillingButton } from '../../billing/manage-billing-button'
 import { useExportData } from '../api/export-data'
 import { DeleteAccountDialog } from '../delete-account-dialog'
+import { SignOutEverywhereDialog } from '../sign-out-everywhere-dialog'
 import { Section } from './section'
 
-/** Export Data, Manage billing (Pro), Logout and Delete Account. */
+/** Export Data, Manage billing (Pro), Logout, Sign out of all devices and Delete Account. */
 export function AccountSection() {
   const exportData = useExportData()
   const logout = useLogout()
   const { data: plan } = usePlan()
   const [deleting, setDeleting] = useState(false)
+  const [signingOutEverywhere, setSigningOutEverywhere] = useState(false)
   const onExport = () =>
     exportData.mutate(undefined, {
       onSuccess: () =>
@@ -47,10 +49,16 @@ export function AccountSection() {
         <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
           <LogOut aria-hidden="true" /> Logout
         </Button>
+        <Button variant="outline" onClick={() => setSigningOutEverywhere(true)}>
+          <MonitorSmartphone aria-hidden="true" /> Sign out of all devices
+        </Button>
         <Button variant="destructive" onClick={() => setDeleting(true)}>
           <Trash2 aria-hidden="true" /> Delete Account
         </Button>
       </div>
+      {signingOutEverywhere && (
+        <SignOutEverywhereDialog onClose={() => setSigningOutEverywhere(false)} />
+      )}
       {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}
     </Section>
   )

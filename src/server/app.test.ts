@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import http from 'node:http'
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { loadConfig } from './config.js'
+import { startHarness, type Harness } from './test/harness.js'
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told, and refuses values that are not hops or addresses', () => {
+    expect(loadConfig({ INKWELL_MODE: 'demo' }).trustProxy).toBe(false)
+    expect(
+      loadConfig({ INKWELL_MODE: 'demo', TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.5', '10.1.0.0/16', 'loopback'])
+    for (const everyoneOrHops of ['true', '1', '*']) {
+      expect(() => loadConfig({ INKWELL_MODE: 'demo', TRUST_PROXY: everyoneOrHops })).toThrow(
+        /TRUST_PROXY: must list the proxies' addresses/,
+      )
+    }
+    expect(() => loadConfig({ INKWELL_MODE: 'demo', TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      /10\.0\.0\.0\/33/,
+    )
+  })
+
+  /** Sign-in attempts, each claiming another client address through X-Forwarded-For. */
+  async function attemptsFromForgedAddresses(h: Harness, forwardedFor: (i: number) => string) {
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const response = await h.app.inject({
+        url: '/api/auth/google/login',
+        headers: { 'x-forwarded-for': forwardedFor(i) },
+      })
+      statuses.push(response.statusCode)
+    }
+    return statuses
+  }
+
+  it('by default, a forged X-Forwarded-For does not get past the sign-in rate limit', async () => {
+    const h = await startHarness({ config: { authRateLimitPerMinute: 3 } })
+    try {
+      expect(await attemptsFromForgedAddresses(h, (i) => `203.0.113.${i}`)).toEqual([
+        302, 302, 302, 429,
+      ])
+    } finally {
+      await h.close()
+    }
+  })
+
+  it("behind a listed proxy, the client address comes from the proxy's header", async () => {
+    // inject connects from 127.0.0.1: here, that is the proxy.
+    const { trustProxy } = loadConfig({ INKWELL_MODE: 'demo', TRUST_PROXY: 'loopback' })
+    const h = await startHarness({ config: { authRateLimitPerMinute: 3, trustProxy } })
+    try {
+      // Four clients behind the proxy: each has its own allowance.
+      expect(await attemptsFromForgedAddresses(h, (i) => `203.0.113.${i}`)).toEqual([
+        302, 302, 302, 302,
+      ])
+      // One client, whatever it puts in front of the address the proxy appends.
+      expect(await attemptsFromForgedAddresses(h, (i) => `198.51.100.${i}, 192.0.2.7`)).toEqual([
+        302, 302, 302, 429,
+      ])
+    } finally {
+      await h.close()
+    }
+  })
+})
+
+describe('security headers', () => {
+  it('forbid framing in both headers, which say the same thing', async () => {
+    const h = await startHarness()
+    try {
+      const response = await h.app.inject({ url: '/api/meta' })
+      expect(response.headers['x-frame-options']).toBe('DENY')
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    } finally {
+      await h.close()
+    }
+  })
+})
+
+describe('serving the built web app', () => {
+  let dir: string
+  let h: Harness
+  let origin: string
+
+  beforeAll(async () => {
+    // <dir>/web is the web root; <dir>/secret.txt exists just outside it.
+    dir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-webroot-'))
+    await mkdir(path.join(dir, 'web', 'assets'), { recursive: true })
+    await writeFile(path.join(dir, 'web', 'index.html'), '<!doctype html><title>Inkwell</title>')
+    await writeFile(path.join(dir, 'web', 'assets', 'app-1a2b.js'), 'console.log(1)')
+    await writeFile(path.join(dir, 'web', 'favicon.svg'), '<svg/>')
+    await writeFile(path.join(dir, 'secret.txt'), 'outside the web root')
+    h = await startHarness({ webRoot: path.join(dir, 'web') })
+    // A real socket: inject would normalise the dot segments before the app saw them.
+    await h.app.listen({ port: 0, host: '127.0.0.1' })
+    origin = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await h?.close()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  /** A GET with the path sent exactly as written (fetch would resolve `..` first). */
+  function rawGet(pathname: string) {
+    return new Promise<{ status: number; type: string; cache: string; body: string }>(
+      (resolve, reject) => {
+        const request = http.get(`${origin}/`, { path: pathname }, (response) => {
+          let body = ''
+          response.setEncoding('utf8')
+          response.on('data', (chunk: string) => (body += chunk))
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              type: String(response.headers['content-type']),
+              cache: String(response.headers['cache-control']),
+              body,
+            }),
+          )
+        })
+        request.on('error', reject)
+      },
+    )
+  }
+
+  it('serves files, hashed assets as immutable, and index.html for client routes', async () => {
+    const asset = await rawGet('/assets/app-1a2b.js')
+    expect(asset).toMatchObject({ status: 200, body: 'console.log(1)' })
+    expect(asset.cache).toContain('immutable')
+    expect(await rawGet('/favicon.svg')).toMatchObject({ status: 200, body: '<svg/>' })
+    const page = await rawGet('/inbox/thread-1')
+    expect(page).toMatchObject({ status: 200, cache: 'no-cache' })
+    expect(page.body).toContain('<title>Inkwell</title>')
+    expect((await rawGet('/assets/gone-9z8y.js')).status).toBe(404)
+  })
+
+  it('answers a climb out of the web root the same, whether the file exists there or not', async () => {
+    const climbs = [
+      '/../{}',
+      '/%2e%2e/{}',
+      '/%2E%2E%2F{}',
+      '/..%2f{}',
+      '/..%5c{}',
+      '/./../../{}',
+      '/assets/../../{}',
+      '/assets/%2e%2e/%2e%2e/{}',
+      '/assets/..%2f..%2f{}',
+    ]
+    for (const climb of climbs) {
+      const existing = await rawGet(climb.replace('{}', 'secret.txt'))
+      const missing = await rawGet(climb.replace('{}', 'no-such-file.txt'))
+      expect(existing.body, climb).not.toContain('outside the web root')
+      expect({ ...existing, body: existing.body.replaceAll('secret', 'no-such-file') }).toEqual({
+        ...missing,
+        body: missing.body.replaceAll('secret', 'no-such-file'),
+      })
+    }
+  })
+})
