@@ -22,5 +22,3 @@ export const PLANS = ['free', 'pro'] as const
 
 export const DEFAULT_GREETING = 'Dear'
 export const DEFAULT_SIGNOFF = 'Best regards'
-/** Free plan allowance (decision D16); the client still falls back to 5 when the field is missing. */
-export const FREE_AI_EMAILS_PER_MONTH = 20

@@ -96,6 +96,10 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
     }
     let stripeStandInUrl: string | undefined
     if (config.stripe.mode === 'standin') {
+      // Its checkout approves any card: in production it would give Pro away.
+      if (config.env === 'production') {
+        throw new Error('STRIPE_SECRET_KEY must be set in production (see .env.example)')
+      }
       log('Starting the Stripe stand-in…')
       const { deliverTo, startStripeStandIn } = await import('./standins/stripe.js')
       const standIn = await startStripeStandIn({

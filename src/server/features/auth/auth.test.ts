@@ -327,6 +327,9 @@ describe('the plan', () => {
       aiEmailsLimit: 20,
       canGenerateAI: true,
       proExpiration: null,
+      proRenews: false,
+      paymentPastDue: false,
+      canManageBilling: false,
     })
   })
 })

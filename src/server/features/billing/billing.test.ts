@@ -459,6 +459,11 @@ describe('the webhook', () => {
       subscriptionObject({ id: 'sub_x', customer: 'cus_unknown', periodEnd: nowSeconds() + DAY }),
     )
     expect(strangers.statusCode).toBe(200)
+    const foreignMetadata = await deliver('customer.subscription.created', {
+      ...subscriptionObject({ id: 'sub_x', customer: 'cus_unknown', periodEnd: nowSeconds() }),
+      metadata: { userId: 'not-one-of-ours' },
+    })
+    expect(foreignMetadata.statusCode).toBe(200)
     expect(
       await h.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.id, 'sub_x')),
     ).toEqual([])

@@ -60,9 +60,19 @@ const UNAVAILABLE = 'The payment provider could not be reached. Please try again
 const customerIdOf = (customer: string | { id: string } | null) =>
   customer === null ? null : typeof customer === 'string' ? customer : customer.id
 
-function isMissingResource(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError && error.code === 'resource_missing'
+/** Stripe's "No such …" answer, optionally about one request parameter (`customer`). */
+function isMissingResource(error: unknown, param?: string): boolean {
+  return (
+    error instanceof Stripe.errors.StripeError &&
+    error.code === 'resource_missing' &&
+    (param === undefined || error.param === param)
+  )
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The user id Inkwell put in a checkout's metadata; anything else is not one of ours. */
+const ourUserId = (value: string | null | undefined) => (value && UUID.test(value) ? value : null)
 
 /** Plans, checkout, the billing portal and the webhook that moves users between plans. */
 export function createBillingService(deps: BillingServiceDeps) {
@@ -127,7 +137,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         return {
           subscriptionId,
           customerId,
-          userId: session.client_reference_id,
+          userId: ourUserId(session.client_reference_id),
           snapshot: await current(subscriptionId),
         }
       }
@@ -138,7 +148,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         return {
           subscriptionId: subscription.id,
           customerId: customerIdOf(subscription.customer)!,
-          userId: subscription.metadata?.userId ?? null,
+          userId: ourUserId(subscription.metadata?.userId),
           snapshot: deps.refetchSubscriptions
             ? await current(subscription.id)
             : snapshotOf(subscription),
@@ -158,7 +168,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         return {
           subscriptionId,
           customerId,
-          userId: invoice.parent?.subscription_details?.metadata?.userId ?? null,
+          userId: ourUserId(invoice.parent?.subscription_details?.metadata?.userId),
           snapshot,
         }
       }
@@ -226,7 +236,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       try {
         session = await openCheckout(user, customer, price.priceId)
       } catch (error) {
-        if (!isMissingResource(error)) {
+        if (!isMissingResource(error, 'customer')) {
           log.error({ err: error }, 'Stripe: opening checkout failed')
           throw new UpstreamError(UNAVAILABLE, 'payment_provider_unavailable')
         }

@@ -16,8 +16,7 @@ export function ProStatus({ plan }: { plan: PlanInfo }) {
       </h2>
       <p className="text-sm text-muted-foreground">
         Unlimited AI emails{period ? `. ${period}.` : '.'}
-        {plan.proRenews === false &&
-          ' Your access lasts until then; you will not be charged again.'}
+        {!plan.proRenews && ' Your access lasts until then; you will not be charged again.'}
       </p>
       {plan.canManageBilling && <ManageBillingButton variant="outline" />}
     </section>
