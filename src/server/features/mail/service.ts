@@ -205,6 +205,8 @@ export function createMailService(deps: {
             : null,
         total,
         syncing,
+        syncError: state?.lastError ?? null,
+        skippedMessages: state?.skippedMessages ?? 0,
       }
     },
 
