@@ -54,7 +54,19 @@ export class UnreadableMessage extends Error {
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
-const windows1252 = new TextDecoder('windows-1252')
+
+/** windows-1252's characters for the bytes 0x80–0x9F (five are unassigned and stay). */
+const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ'
+
+/**
+ * windows-1252, which WHATWG also names iso-8859-1 and us-ascii. Node 20's TextDecoder reads
+ * it as Latin-1, turning €, curly quotes and dashes into invisible control characters.
+ */
+function decodeWindows1252(bytes: Buffer): string {
+  return bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009F]/g, (c) => WINDOWS_1252_HIGH.charAt(c.charCodeAt(0) - 0x80))
+}
 
 function decoderFor(charset: string | null): TextDecoder | null {
   if (!charset) return null
@@ -78,11 +90,12 @@ export function decodeTextPart(data: unknown, charset: string | null): string {
   if (typeof data !== 'string' || data === '') return ''
   const bytes = Buffer.from(data, 'base64url')
   const declared = decoderFor(charset)
+  if (declared?.encoding === 'windows-1252') return decodeWindows1252(bytes)
   if (declared) return declared.decode(bytes)
   try {
     return strictUtf8.decode(bytes)
   } catch {
-    return windows1252.decode(bytes)
+    return decodeWindows1252(bytes)
   }
 }
 

@@ -4,6 +4,7 @@ import { mailSkippedMessages, mailSyncState, users } from '../../db/schema.js'
 import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
 import { signIn, startHarness, type Harness } from '../../test/harness.js'
 import { accessTokenOf, standInGmail, type StandInGmail } from '../../test/stand-in-gmail.js'
+import { createMailRepository } from './repository.js'
 
 const ADA = 'ada@example.com'
 const GRACE = 'grace@example.com'
@@ -248,6 +249,46 @@ describe('no message can stop the sync', () => {
     const list = await inbox()
     expect(list.skippedMessages).toBe(0)
     expect(list.threads.find((t) => t.id === skipped!.threadId)?.messageCount).toBe(2)
+  })
+
+  it('stores a message made of the worst strings, as PostgreSQL can hold them', async () => {
+    const [ada] = await h.db.select().from(users).where(eq(users.email, ADA))
+    const repo = createMailRepository(h.db, h.pool)
+    const worst = 'nul\u0000 lone\uD800 low\uDC00 pair😀'
+    const skipped = await repo.replaceThread(ada!.id, 'worst-thread', [
+      {
+        gmailId: 'worst-message',
+        threadId: 'worst-thread',
+        historyId: 'not-a-number',
+        internalDate: new Date(Number.NaN),
+        labels: ['INBOX', worst],
+        snippet: worst,
+        subject: worst,
+        fromName: worst,
+        fromEmail: worst,
+        toHeader: worst,
+        ccHeader: worst,
+        bccHeader: worst,
+        replyTo: worst,
+        dateHeader: worst,
+        messageIdHeader: worst,
+        inReplyTo: worst,
+        referencesHeader: worst,
+        textBody: worst,
+        htmlBody: worst,
+        // jsonb refuses both NUL and lone surrogates, where text would take the latter.
+        attachments: [{ attachmentId: 'a1', filename: worst, mimeType: worst, size: 1 }],
+      },
+    ])
+    expect(skipped).toEqual([])
+    const stored = await repo.getMessage(ada!.id, 'worst-message')
+    expect(stored).toMatchObject({
+      subject: 'nul lone\uFFFD low\uFFFD pair😀',
+      historyId: null,
+      internalDate: new Date(0),
+    })
+    expect(stored!.attachments[0]!.filename).toBe('nul lone\uFFFD low\uFFFD pair😀')
+    await repo.deleteThread(ada!.id, 'worst-thread')
   })
 
   it('says why a sync failed, in last_error and in the list, until one succeeds', async () => {
