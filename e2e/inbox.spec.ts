@@ -410,6 +410,8 @@ test('ten thousand threads: the list stays virtual, pages load on scroll, search
           nextCursor: cursor === 'second' ? null : 'second',
           total: 10_000,
           syncing: false,
+          syncError: null,
+          skippedMessages: 0,
         },
       })
     },

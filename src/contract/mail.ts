@@ -69,6 +69,10 @@ export const ThreadListSchema = z.object({
   total: z.number().int(),
   /** True while the first full sync is still filling the cache. */
   syncing: z.boolean(),
+  /** Why the last sync with Gmail failed, in plain words; null once a sync succeeds. */
+  syncError: z.string().nullable(),
+  /** Messages in Gmail the cache could not store (each skipped and logged with its reason). */
+  skippedMessages: z.number().int(),
 })
 export type ThreadList = z.infer<typeof ThreadListSchema>
 

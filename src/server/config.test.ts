@@ -106,7 +106,7 @@ describe('AI provider configuration', () => {
 
 describe('plans and Stripe configuration', () => {
   it('defaults to the D16 plans on the local Stripe stand-in', () => {
-    const config = loadConfig({ INKWELL_MODE: 'demo', INKWELL_MODE: 'demo' })
+    const config = loadConfig({ INKWELL_MODE: 'demo' })
     expect(config.stripe).toMatchObject({ mode: 'standin', port: 4412 })
     expect(config.plans).toEqual({
       free: { aiEmailsPerMonth: 20 },

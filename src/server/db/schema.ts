@@ -275,6 +275,29 @@ export const gmailQuota = pgTable('gmail_quota', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * Messages Gmail has that the cache could not store (decision 006): each is skipped, with the
+ * reason (an error code, never content), so one bad message cannot stop a sync. A thread's
+ * rows are rewritten whenever the thread is fetched again, so a message stored later leaves.
+ */
+export const mailSkippedMessages = pgTable(
+  'mail_skipped_messages',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gmailId: text('gmail_id').notNull(),
+    threadId: text('thread_id').notNull(),
+    /** Why, as a code: `sqlstate:22021`, `unreadable:RangeError`... */
+    reason: text('reason').notNull(),
+    skippedAt: timestamp('skipped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.gmailId] }),
+    index('mail_skipped_messages_user_thread_idx').on(t.userId, t.threadId),
+  ],
+)
+
 export const tickets = pgTable(
   'tickets',
   {

@@ -1,9 +1,17 @@
-import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Pool } from 'pg'
 import type { Database } from '../../db/client.js'
-import { emailMessages, emailThreads, gmailQuota, mailSyncState } from '../../db/schema.js'
+import {
+  emailMessages,
+  emailThreads,
+  gmailQuota,
+  mailSkippedMessages,
+  mailSyncState,
+} from '../../db/schema.js'
+import { sqlState } from '../../lib/sql-state.js'
 import type { ParsedMessage } from './parse.js'
 import type { QuotaStore } from './quota.js'
+import { ROW_LIMITS, storableMessage, storableText } from './storable.js'
 import { summarizeThread } from './thread-summary.js'
 
 /** How much of the latest message's text the list carries, for the client-side search. */
@@ -24,6 +32,26 @@ export function decodeCursor(value: string): Cursor | null {
   const [iso, threadId] = Buffer.from(value, 'base64url').toString('utf8').split('|')
   const date = new Date(iso ?? '')
   return threadId && !Number.isNaN(date.getTime()) ? { date, threadId } : null
+}
+
+/** A message the cache could not store, and why (a code, never content). */
+export type SkippedMessage = { gmailId: string; reason: string }
+
+/**
+ * True when PostgreSQL refused a row for what it holds — a data exception (22: encoding,
+ * range, jsonb), an integrity rule (23) or a size limit (54) — or the row could not even be
+ * serialized (RangeError: an invalid date). Such a row can be skipped; anything else (a lost
+ * connection, a deleted user: 23503) fails the sync, to be retried whole.
+ */
+function isRowRejection(error: unknown): boolean {
+  if (error instanceof RangeError) return true
+  const state = sqlState(error)
+  return state !== undefined && state !== '23503' && ['22', '23', '54'].includes(state.slice(0, 2))
+}
+
+function rejectionReason(error: unknown): string {
+  const state = sqlState(error)
+  return state ? `sqlstate:${state}` : `unserializable:${(error as Error).name}`
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -124,38 +152,122 @@ export function createMailRepository(db: Database, pool: Pool) {
       })
   }
 
+  function upsertMessages(tx: Database, rows: (typeof emailMessages.$inferInsert)[]) {
+    return tx
+      .insert(emailMessages)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [emailMessages.userId, emailMessages.gmailId],
+        set: {
+          threadId: sql`excluded.thread_id`,
+          historyId: sql`excluded.history_id`,
+          labels: sql`excluded.labels`,
+          snippet: sql`excluded.snippet`,
+          textBody: sql`excluded.text_body`,
+          htmlBody: sql`excluded.html_body`,
+          attachments: sql`excluded.attachments`,
+        },
+      })
+  }
+
+  /** The thread's skipped messages become exactly `skipped` (those stored now leave). */
+  async function recordSkips(
+    tx: Database,
+    userId: string,
+    threadId: string,
+    skipped: SkippedMessage[],
+  ) {
+    const ids = skipped.map((s) => storableText(s.gmailId, ROW_LIMITS.idChars))
+    const scope = and(
+      eq(mailSkippedMessages.userId, userId),
+      eq(mailSkippedMessages.threadId, threadId),
+    )
+    await tx
+      .delete(mailSkippedMessages)
+      .where(ids.length ? and(scope, notInArray(mailSkippedMessages.gmailId, ids)) : scope)
+    if (skipped.length === 0) return
+    await tx
+      .insert(mailSkippedMessages)
+      .values(skipped.map((s, i) => ({ userId, threadId, gmailId: ids[i]!, reason: s.reason })))
+      .onConflictDoUpdate({
+        target: [mailSkippedMessages.userId, mailSkippedMessages.gmailId],
+        set: {
+          threadId: sql`excluded.thread_id`,
+          reason: sql`excluded.reason`,
+          skippedAt: sql`excluded.skipped_at`,
+        },
+      })
+  }
+
+  async function writeThread(
+    tx: Database,
+    w: {
+      userId: string
+      threadId: string
+      rows: (typeof emailMessages.$inferInsert)[]
+      inGmail: string[]
+      skipped: SkippedMessage[]
+      /** Each row in its own savepoint: a refused row is skipped, the others go in. */
+      isolate: boolean
+    },
+  ): Promise<SkippedMessage[]> {
+    const scope = and(eq(emailMessages.userId, w.userId), eq(emailMessages.threadId, w.threadId))
+    await tx
+      .delete(emailMessages)
+      .where(w.inGmail.length ? and(scope, notInArray(emailMessages.gmailId, w.inGmail)) : scope)
+    if (!w.isolate) {
+      if (w.rows.length) await upsertMessages(tx, w.rows)
+    } else {
+      for (const row of w.rows) {
+        try {
+          await tx.transaction((savepoint) => upsertMessages(savepoint, [row]))
+        } catch (error) {
+          if (!isRowRejection(error)) throw error
+          w.skipped.push({ gmailId: row.gmailId, reason: rejectionReason(error) })
+        }
+      }
+    }
+    await writeSummary(tx, w.userId, w.threadId)
+    await recordSkips(tx, w.userId, w.threadId, w.skipped)
+    return w.skipped
+  }
+
   return {
     /**
-     * Makes the cache hold exactly `messages` for the thread (Gmail's current view of it):
-     * upserts them, drops messages Gmail no longer has, and rewrites the thread's summary.
+     * Makes the cache hold `messages` for the thread (Gmail's current view of it): upserts
+     * them, drops messages Gmail no longer has, and rewrites the thread's summary. A message
+     * PostgreSQL refuses is skipped and recorded, never the reason the write fails; the
+     * answer lists every skipped message (`skipped`, those the caller could not parse, too).
      */
-    async replaceThread(userId: string, threadId: string, messages: ParsedMessage[]) {
-      await db.transaction(async (tx) => {
-        const ids = messages.map((m) => m.gmailId)
-        const scope = and(eq(emailMessages.userId, userId), eq(emailMessages.threadId, threadId))
-        await tx
-          .delete(emailMessages)
-          .where(ids.length ? and(scope, notInArray(emailMessages.gmailId, ids)) : scope)
-        if (messages.length) {
-          const rows = messages.map((m) => ({ ...m, userId, threadId }))
-          await tx
-            .insert(emailMessages)
-            .values(rows)
-            .onConflictDoUpdate({
-              target: [emailMessages.userId, emailMessages.gmailId],
-              set: {
-                threadId: sql`excluded.thread_id`,
-                historyId: sql`excluded.history_id`,
-                labels: sql`excluded.labels`,
-                snippet: sql`excluded.snippet`,
-                textBody: sql`excluded.text_body`,
-                htmlBody: sql`excluded.html_body`,
-                attachments: sql`excluded.attachments`,
-              },
-            })
-        }
-        await writeSummary(tx, userId, threadId)
-      })
+    async replaceThread(
+      userId: string,
+      threadId: string,
+      messages: ParsedMessage[],
+      skipped: SkippedMessage[] = [],
+    ): Promise<SkippedMessage[]> {
+      const rows = messages.map((m) => ({ ...storableMessage(m), userId, threadId }))
+      // Messages skipped now keep an older stored copy: only what Gmail no longer has goes.
+      const inGmail = [...rows.map((r) => r.gmailId), ...skipped.map((s) => s.gmailId)]
+      const write = (tx: Database, isolate: boolean) =>
+        writeThread(tx, { userId, threadId, rows, inGmail, skipped: [...skipped], isolate })
+      try {
+        return await db.transaction((tx) => write(tx, false))
+      } catch (error) {
+        if (!isRowRejection(error)) throw error
+      }
+      // Something was refused: write again row by row, so only what is refused is skipped.
+      try {
+        return await db.transaction((tx) => write(tx, true))
+      } catch (error) {
+        if (!isRowRejection(error)) throw error
+        // Even alone the rows do not go in (the thread's summary is refused): skip them all.
+        const all = [
+          ...skipped,
+          ...rows.map((r) => ({ gmailId: r.gmailId, reason: rejectionReason(error) })),
+        ]
+        await db.transaction((tx) => recordSkips(tx, userId, threadId, all))
+        return all
+      }
     },
 
     async deleteThread(userId: string, threadId: string) {
@@ -168,6 +280,7 @@ export function createMailRepository(db: Database, pool: Pool) {
         await tx.delete(emailMessages).where(eq(emailMessages.userId, userId))
         await tx.delete(emailThreads).where(eq(emailThreads.userId, userId))
         await tx.delete(mailSyncState).where(eq(mailSyncState.userId, userId))
+        await tx.delete(mailSkippedMessages).where(eq(mailSkippedMessages.userId, userId))
       })
     },
 
@@ -320,8 +433,16 @@ export function createMailRepository(db: Database, pool: Pool) {
       return rows.map((r) => r.textBody)
     },
 
+    /** Where the user's sync stands, with how many messages it could not store. */
     async getSyncState(userId: string) {
-      const [row] = await db.select().from(mailSyncState).where(eq(mailSyncState.userId, userId))
+      const [row] = await db
+        .select({
+          ...getTableColumns(mailSyncState),
+          skippedMessages: sql<number>`(select count(*)::int from ${mailSkippedMessages}
+            where ${mailSkippedMessages.userId} = ${mailSyncState.userId})`,
+        })
+        .from(mailSyncState)
+        .where(eq(mailSyncState.userId, userId))
       return row ?? null
     },
 

@@ -150,6 +150,8 @@ export function createMailService(deps: {
             : null,
         total,
         syncing,
+        syncError: state?.lastError ?? null,
+        skippedMessages: state?.skippedMessages ?? 0,
       }
     },
 

@@ -4,27 +4,11 @@ import PostalMime from 'postal-mime'
 import { emailThreads, mailSyncState, users } from '../../db/schema.js'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
 import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
+import { accessTokenOf, standInGmail, type StandInGmail } from '../../test/stand-in-gmail.js'
 
 const ADA = 'ada@example.com'
 
-/** Talks to the stand-in's Gmail API directly, as Gmail itself would be used elsewhere. */
-function standInGmail(h: Harness, accessToken: string) {
-  return async <T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${h.standIn.url}/gmail/v1/users/me/${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-    })
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-    return (response.status === 204 ? {} : await response.json()) as T
-  }
-}
-
-async function accessTokenOf(h: Harness, email: string) {
-  const [row] = await h.db.select().from(users).where(eq(users.email, email))
-  return h.secrets.open(row!.gmailAccessToken!)
-}
-
-async function allThreadIds(gmail: ReturnType<typeof standInGmail>, query = '') {
+async function allThreadIds(gmail: StandInGmail, query = '') {
   const ids: string[] = []
   let pageToken = ''
   do {
@@ -63,7 +47,7 @@ function api(h: Harness, session: string) {
 describe('the mail sync engine against the Gmail stand-in', () => {
   let h: Harness
   let session: string
-  let gmail: ReturnType<typeof standInGmail>
+  let gmail: StandInGmail
 
   beforeAll(async () => {
     h = await startHarness({ withMailbox: true })

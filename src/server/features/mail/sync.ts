@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { gmail_v1 } from '@googleapis/gmail'
 import { mapWithConcurrency } from '../../lib/concurrency.js'
+import { AppError } from '../../lib/errors.js'
+import { sqlState } from '../../lib/sql-state.js'
 import type { GmailSession } from './gmail.js'
-import { parseGmailMessage } from './parse.js'
+import { parseGmailMessage, UnreadableMessage, type ParsedMessage } from './parse.js'
 import { GMAIL_UNITS } from './quota.js'
-import type { MailRepository } from './repository.js'
+import type { MailRepository, SkippedMessage } from './repository.js'
 import { httpStatus } from './retry.js'
+import { ROW_LIMITS, storableText } from './storable.js'
 
 export type SyncOptions = {
   /** How far back the full sync reaches (D8: the last 90 days by default). */
@@ -34,6 +37,31 @@ function maxHistoryId(ids: (string | null | undefined)[]): string | null {
     if (best === null || value > best) best = value
   }
   return best === null ? null : best.toString()
+}
+
+/**
+ * A failed sync, told without what the mail holds: a database error's message carries the
+ * query's parameters (whole messages), which must reach neither the log nor `last_error`.
+ */
+export class MailSyncFailed extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'MailSyncFailed'
+  }
+}
+
+/** Why a sync failed, in plain words the inbox can show (`last_error`); never mail content. */
+export function describeSyncFailure(error: unknown): string {
+  if (error instanceof AppError || error instanceof MailSyncFailed) return error.message
+  const status = httpStatus(error)
+  if (status !== undefined) return `Gmail answered with an error (HTTP ${status}).`
+  const state = sqlState(error)
+  if (state) return `Inkwell could not save your mail (database error ${state}).`
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) {
+    return `Inkwell could not reach Gmail (${code}).`
+  }
+  return `Inkwell hit an unexpected error (${(error as Error | null)?.name ?? 'unknown'}).`
 }
 
 /** Thread ids a history page touches, whatever the kind of change. */
@@ -67,16 +95,43 @@ export function createMailSync(deps: {
 }) {
   const { repo, options, log } = deps
 
-  async function fetchThread(gmail: GmailSession, userId: string, threadId: string): Promise<void> {
+  /**
+   * Fetches a thread and caches it. A message that cannot be read or stored is skipped —
+   * logged by id with its reason and recorded — and the thread's other messages go in.
+   */
+  async function fetchThread(
+    gmail: GmailSession,
+    userId: string,
+    threadId: string,
+  ): Promise<SkippedMessage[]> {
     try {
       const thread = await gmail.call(GMAIL_UNITS.threadsGet, (api) =>
         api.users.threads.get({ userId: 'me', id: threadId, format: 'full' }),
       )
-      await repo.replaceThread(userId, threadId, (thread.messages ?? []).map(parseGmailMessage))
+      const parsed: ParsedMessage[] = []
+      const unreadable: SkippedMessage[] = []
+      for (const [index, message] of (thread.messages ?? []).entries()) {
+        try {
+          parsed.push(parseGmailMessage(message))
+        } catch (error) {
+          const reason =
+            error instanceof UnreadableMessage ? error.reason : (error as Error).name || 'error'
+          // Without a usable id, the message's place in its thread names it.
+          const gmailId =
+            typeof message.id === 'string' && message.id ? message.id : `${threadId}#${index}`
+          unreadable.push({ gmailId, reason: `unreadable:${reason}` })
+        }
+      }
+      const skipped = await repo.replaceThread(userId, threadId, parsed, unreadable)
+      for (const { gmailId, reason } of skipped) {
+        log.warn({ userId, threadId, gmailId, reason }, 'mail message skipped: cannot be stored')
+      }
+      return skipped
     } catch (error) {
       // Deleted in Gmail between the listing and this fetch: it leaves the cache too.
-      if (httpStatus(error) === 404) await repo.deleteThread(userId, threadId)
-      else throw error
+      if (httpStatus(error) !== 404) throw error
+      await repo.deleteThread(userId, threadId)
+      return []
     }
   }
 
@@ -86,7 +141,12 @@ export function createMailSync(deps: {
       api.users.labels.list({ userId: 'me' }),
     )
     const names = Object.fromEntries(
-      labels.filter((l) => l.type === 'user' && l.id && l.name).map((l) => [l.id!, l.name!]),
+      labels
+        .filter((l) => l.type === 'user' && l.id && l.name)
+        .map((l) => [
+          storableText(l.id, ROW_LIMITS.idChars),
+          storableText(l.name, ROW_LIMITS.headerChars),
+        ]),
     )
     await repo.saveSyncState(userId, { labelNames: names })
   }
@@ -216,8 +276,15 @@ export function createMailSync(deps: {
           }
           return await fullSync(gmail, userId, onFirstPage)
         } catch (error) {
-          await repo.saveSyncState(userId, { lastError: String((error as Error).message ?? error) })
-          throw error
+          const reason = describeSyncFailure(error)
+          // Recording may fail too (the database is what failed): the sync's error matters more.
+          await repo
+            .saveSyncState(userId, { lastError: storableText(reason, ROW_LIMITS.headerChars) })
+            .catch((failure: unknown) =>
+              log.warn({ userId, code: sqlState(failure) }, 'recording the sync failure failed'),
+            )
+          // Typed errors are already safe to show and log; anything else may carry mail.
+          throw error instanceof AppError ? error : new MailSyncFailed(reason)
         }
       })
       return locked?.value ?? null

@@ -47,6 +47,8 @@ const pages = (...lists: Thread[][]): ThreadPages => ({
     nextCursor: i === lists.length - 1 ? null : `c${i + 1}`,
     total: lists.flat().length,
     syncing: false,
+    syncError: null,
+    skippedMessages: 0,
   })),
   pageParams: lists.map((_, i) => (i === 0 ? undefined : `c${i}`)),
 })

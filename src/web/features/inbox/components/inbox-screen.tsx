@@ -35,7 +35,15 @@ import { filterThreads } from '../search'
 import { useInboxShortcuts } from '../use-inbox-shortcuts'
 import { CreditBanner } from './credit-banner'
 import { InboxHeader } from './inbox-header'
-import { ConnectGmail, ListError, LoadingRows, NoThreads, NothingSelected } from './inbox-states'
+import {
+  ConnectGmail,
+  ListError,
+  LoadingRows,
+  NoThreads,
+  NothingSelected,
+  SkippedMessagesNote,
+  SyncFailedBanner,
+} from './inbox-states'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { ThreadList } from './thread-list'
 import type { RowDisplay } from './thread-row'
@@ -234,6 +242,7 @@ export function InboxScreen() {
         ? `${numberFormat.format(threads.length)} of ${conversations(inboxTotal)}`
         : conversations(inboxTotal)
   const refreshing = refresh.isPending || list.isRefetching
+  const syncError = firstPage?.syncError ?? null
 
   let listBody
   if (list.isPending) {
@@ -241,7 +250,9 @@ export function InboxScreen() {
   } else if (list.error && !list.data) {
     listBody = <ListError onRetry={() => void list.refetch()} />
   } else if (threads.length === 0) {
-    listBody = <NoThreads searching={searching || serverQuery !== null} />
+    const searchingAny = searching || serverQuery !== null
+    // An inbox empty because the sync failed is not "No emails found": the banner says why.
+    listBody = syncError && !searchingAny ? null : <NoThreads searching={searchingAny} />
   } else {
     listBody = (
       <ThreadList
@@ -278,6 +289,16 @@ export function InboxScreen() {
             onRefresh={doRefresh}
             refreshDisabled={refresh.isPending}
           />
+
+          {syncError && (
+            <SyncFailedBanner
+              reason={syncError}
+              hasMail={inboxTotal > 0}
+              retrying={refresh.isPending}
+              onRetry={doRefresh}
+            />
+          )}
+          <SkippedMessagesNote count={firstPage?.skippedMessages ?? 0} />
 
           <CreditBanner />
 

@@ -1,4 +1,4 @@
-import { Keyboard, Mail, MailWarning, PenSquare } from 'lucide-react'
+import { CloudAlert, Keyboard, Mail, MailWarning, PenSquare } from 'lucide-react'
 import { Link } from 'wouter'
 import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -81,6 +81,56 @@ export function NoThreads({ searching }: { searching: boolean }) {
   return (
     <p className="px-6 py-16 text-center text-sm text-muted-foreground">
       {searching ? 'No emails match your search' : 'No emails found'}
+    </p>
+  )
+}
+
+/**
+ * The last sync with Gmail failed: why (the server's plain reason), what the list shows
+ * meanwhile, and Retry. An empty inbox shows this instead of 'No emails found', which would
+ * be false.
+ */
+export function SyncFailedBanner({
+  reason,
+  hasMail,
+  retrying,
+  onRetry,
+}: {
+  reason: string
+  hasMail: boolean
+  retrying: boolean
+  onRetry: () => void
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-md border border-destructive/40 bg-destructive/8 px-3 py-2 text-sm"
+    >
+      <CloudAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">Could not sync with Gmail</p>
+        <p className="text-xs text-muted-foreground">
+          {reason}{' '}
+          {hasMail
+            ? 'The list shows your mail as of the last sync that worked.'
+            : 'Your mail will appear here once a sync works.'}
+        </p>
+      </div>
+      <Button size="sm" variant="outline" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying…' : 'Retry'}
+      </Button>
+    </div>
+  )
+}
+
+/** Messages Gmail has that Inkwell could not store: say so, so their absence is not a mystery. */
+export function SkippedMessagesNote({ count }: { count: number }) {
+  if (count === 0) return null
+  return (
+    <p role="status" className="text-xs text-muted-foreground">
+      {count === 1
+        ? '1 message could not be stored in Inkwell; it is still in Gmail.'
+        : `${count} messages could not be stored in Inkwell; they are still in Gmail.`}
     </p>
   )
 }
