@@ -1,5 +1,26 @@
 import { z } from 'zod'
 
+/**
+ * Gmail's ids — of messages, threads, drafts, labels and attachments — are URL-safe base64
+ * text ('18c1f0a2b3d4e5f6', 'r-4851…', 'Label_12', long attachment ids). Anything else names
+ * nothing in Gmail, so it is refused here rather than looked up.
+ */
+export const gmailId = (max = 200) =>
+  z
+    .string()
+    .min(1, 'Must not be empty')
+    .max(max, `Must be at most ${max} characters`)
+    .regex(/^[\w-]+$/, 'Not a Gmail id (letters, digits, - and _ only)')
+
+/** `/api/gmail/threads/:id` */
+export const ThreadParamsSchema = z.object({ id: gmailId() })
+
+/** `/api/gmail/messages/:messageId/attachments/:attachmentId` (attachment ids are long). */
+export const AttachmentParamsSchema = z.object({
+  messageId: gmailId(),
+  attachmentId: gmailId(2000),
+})
+
 export const AddressSchema = z.object({ name: z.string(), email: z.string() })
 export type Address = z.infer<typeof AddressSchema>
 
@@ -56,7 +77,7 @@ export const ThreadListQuerySchema = z.object({
   /** Server-side search over the whole cached mailbox ("Search all mail", D9). */
   q: z.string().trim().max(200).optional(),
   /** A Gmail label id to list; the inbox is INBOX. */
-  label: z.string().max(100).default('INBOX'),
+  label: gmailId(100).default('INBOX'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** Opaque cursor from the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),
@@ -129,12 +150,12 @@ export const SendEmailSchema = z.object({
   bcc: recipients.optional(),
   subject: z.string().trim().min(1, 'Subject is required').max(998),
   body: z.string().min(1, 'Message is required').max(2_000_000),
-  threadId: z.string().max(200).optional(),
+  threadId: gmailId().optional(),
   /** Gmail id of the message being answered; the server derives In-Reply-To and References. */
-  replyToMessageId: z.string().max(200).optional(),
+  replyToMessageId: gmailId().optional(),
   attachments: z.array(OutgoingAttachmentSchema).max(50).default([]),
   /** Gmail draft to delete once sent. */
-  draftId: z.string().max(200).optional(),
+  draftId: gmailId().optional(),
 })
 export type SendEmailInput = z.input<typeof SendEmailSchema>
 export const SendEmailResultSchema = z.object({ id: z.string(), threadId: z.string() })

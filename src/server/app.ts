@@ -6,13 +6,15 @@ import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { SecretBox } from './lib/crypto.js'
 import { registerErrorHandler, sendApiNotFound } from './lib/error-handler.js'
+import { logSerializers } from './lib/log-serializers.js'
 import { registerOriginCheck } from './lib/origin-check.js'
 import { contentSecurityPolicy } from './lib/security-headers.js'
+import { contractValidatorCompiler } from './lib/validation.js'
 import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
 import { createAuthenticate } from './features/auth/session.js'
@@ -61,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            // Logs carry no content: no query strings, no query parameters (decision 008).
+            serializers: logSerializers,
             redact: [
               'req.headers.cookie',
               'req.headers.authorization',
@@ -70,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.env === 'production',
     bodyLimit: 36 * 1024 * 1024, // Gmail's 25 MB message limit, base64-encoded, plus JSON
   })
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(contractValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorateRequest('user', null)
 

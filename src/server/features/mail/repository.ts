@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Pool } from 'pg'
+import { gmailId } from '../../../contract/mail.js'
 import type { Database } from '../../db/client.js'
 import { emailMessages, emailThreads, mailSyncState } from '../../db/schema.js'
 import type { ParsedMessage } from './parse.js'
@@ -19,10 +20,20 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.date.toISOString()}|${cursor.threadId}`).toString('base64url')
 }
 
+/**
+ * Reads back only what `encodeCursor` makes: the same bytes re-encode to the same text, the
+ * date has a four-digit year (within PostgreSQL's range) and the id is a Gmail id.
+ */
 export function decodeCursor(value: string): Cursor | null {
-  const [iso, threadId] = Buffer.from(value, 'base64url').toString('utf8').split('|')
-  const date = new Date(iso ?? '')
-  return threadId && !Number.isNaN(date.getTime()) ? { date, threadId } : null
+  const [iso = '', threadId = '', ...rest] = Buffer.from(value, 'base64url')
+    .toString('utf8')
+    .split('|')
+  const date = new Date(iso)
+  if (rest.length || Number.isNaN(date.getTime()) || !/^\d{4}-/.test(iso) || iso < '0001') {
+    return null
+  }
+  if (!gmailId().safeParse(threadId).success) return null
+  return encodeCursor({ date, threadId }) === value ? { date, threadId } : null
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)

@@ -403,7 +403,7 @@ describe('sync under trouble', () => {
     fault = ({ path }) => (path.includes('/history') ? { status: 400 } : null)
     const historyCalls = () => proxy.log.filter((l) => l.path.includes('/history')).length
     const before = historyCalls()
-    expect((await api(h, session).post('/api/gmail/sync')).statusCode).toBe(500)
+    expect((await api(h, session).post('/api/gmail/sync')).statusCode).toBe(502)
     // The last good sync is long ago: every read would want a new one.
     const [grace] = await h.db.select().from(users).where(eq(users.email, 'grace@example.com'))
     await h.db

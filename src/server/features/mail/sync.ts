@@ -5,7 +5,7 @@ import type { GmailSession } from './gmail.js'
 import { parseGmailMessage } from './parse.js'
 import { GMAIL_UNITS } from './quota.js'
 import type { MailRepository } from './repository.js'
-import { httpStatus } from './retry.js'
+import { NotFound } from '../../lib/errors.js'
 
 export type SyncOptions = {
   /** How far back the full sync reaches (D8: the last 90 days by default). */
@@ -75,7 +75,7 @@ export function createMailSync(deps: {
       await repo.replaceThread(userId, threadId, (thread.messages ?? []).map(parseGmailMessage))
     } catch (error) {
       // Deleted in Gmail between the listing and this fetch: it leaves the cache too.
-      if (httpStatus(error) === 404) await repo.deleteThread(userId, threadId)
+      if (error instanceof NotFound) await repo.deleteThread(userId, threadId)
       else throw error
     }
   }
@@ -177,7 +177,7 @@ export function createMailSync(deps: {
         pageToken = page.nextPageToken ?? undefined
       } while (pageToken)
     } catch (error) {
-      if (httpStatus(error) === 404) return null
+      if (error instanceof NotFound) return null
       throw error
     }
     await fetchThreads(gmail, userId, [...touched])
