@@ -17,11 +17,16 @@ function describeValidation(
     .join('; ')
 }
 
-/** The one error handler: typed errors keep their status, 5xx details never reach clients. */
+/**
+ * The one error handler: typed errors keep their status, 5xx details never reach clients, and
+ * log lines carry codes, not content (decision 008).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status: number
     let body: Body
+    /** Our own words are safe to log; a parser's message may quote the request body. */
+    let ownMessage = true
     if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400
       const message = describeValidation(error.validation, error.validationContext)
@@ -34,12 +39,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       status = error.statusCode
       const code = status === 429 ? 'too_many_requests' : 'bad_request'
       body = { error: { code, message: error.message } }
+      ownMessage = false
     } else {
       status = 500
       body = { error: { code: 'internal_error', message: 'Something went wrong on our side' } }
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ status, code: body.error.code }, body.error.message)
+    // The `err` serializer (lib/log-serializers.ts) keeps parameters and content out.
+    const { code } = body.error
+    if (status >= 500) request.log.error({ err: error, status, code }, 'request failed')
+    else if (ownMessage) request.log.info({ status, code }, body.error.message)
+    else request.log.info({ status, code, fastifyCode: error.code }, 'request refused')
     return reply.status(status).send(body)
   })
 }
