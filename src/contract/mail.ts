@@ -134,7 +134,49 @@ export const FOLLOW_UP_LABEL = 'Follow-up'
 /** Gmail's limit for one message, attachments included (D6). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024
 
-const recipients = z.string().trim().max(5000)
+/** Splits an address list at commas and semicolons outside quotes and angle brackets. */
+export function splitAddressList(list: string): string[] {
+  const parts: string[] = []
+  let current = ''
+  let quoted = false
+  let bracketed = false
+  for (const char of list) {
+    if (char === '"') quoted = !quoted
+    else if (!quoted && char === '<') bracketed = true
+    else if (!quoted && char === '>') bracketed = false
+    else if (!quoted && !bracketed && (char === ',' || char === ';')) {
+      parts.push(current)
+      current = ''
+      continue
+    }
+    current += char
+  }
+  return [...parts, current].map((part) => part.trim()).filter(Boolean)
+}
+
+const EmailAddressSchema = z.email()
+
+/**
+ * An address list as people type it: `ada@example.com, Grace <grace@example.com>`. Each entry
+ * must hold an e-mail address; Gmail would refuse the message otherwise. The message counts
+ * the entry rather than quoting it, so a log line never carries an address.
+ */
+const recipients = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(5000)
+    .superRefine((list, ctx) => {
+      const entries = splitAddressList(list)
+      entries.forEach((entry, index) => {
+        const address = /<([^<>]*)>$/.exec(entry)?.[1] ?? entry
+        if (!EmailAddressSchema.safeParse(address.trim()).success) {
+          const which = entries.length > 1 ? ` ${index + 1} of ${entries.length}` : ''
+          const message = `${label}: recipient${which} is not an e-mail address`
+          ctx.addIssue({ code: 'custom', message, input: list })
+        }
+      })
+    })
 
 export const OutgoingAttachmentSchema = z.object({
   filename: z.string().trim().min(1).max(255),
@@ -145,9 +187,9 @@ export const OutgoingAttachmentSchema = z.object({
 
 /** POST /api/gmail/send; a reply names its thread and the message it answers. */
 export const SendEmailSchema = z.object({
-  to: recipients.min(1, 'Recipient is required'),
-  cc: recipients.optional(),
-  bcc: recipients.optional(),
+  to: recipients('To').min(1, 'Recipient is required'),
+  cc: recipients('Cc').optional(),
+  bcc: recipients('Bcc').optional(),
   subject: z.string().trim().min(1, 'Subject is required').max(998),
   body: z.string().min(1, 'Message is required').max(2_000_000),
   threadId: gmailId().optional(),
@@ -162,7 +204,7 @@ export const SendEmailResultSchema = z.object({ id: z.string(), threadId: z.stri
 
 /** POST /api/gmail/drafts: creates, or updates when draftId is given. */
 export const SaveDraftSchema = SendEmailSchema.extend({
-  to: recipients.default(''),
+  to: recipients('To').default(''),
   subject: z.string().trim().max(998).default(''),
   body: z.string().max(2_000_000).default(''),
 })

@@ -17,9 +17,9 @@ export function textProblem(value: string): string | null {
 type Visit = { value: object; key?: PropertyKey; parent?: Visit }
 
 function pathOf(visit: Visit | undefined, key?: PropertyKey): PropertyKey[] {
-  const path = key === undefined ? [] : [key]
-  for (let v = visit; v?.key !== undefined; v = v.parent) path.unshift(v.key)
-  return path
+  const reversed = key === undefined ? [] : [key]
+  for (let v = visit; v?.key !== undefined; v = v.parent) reversed.push(v.key)
+  return reversed.reverse()
 }
 
 /**

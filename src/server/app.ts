@@ -1,7 +1,12 @@
 import path from 'node:path'
 import { existsSync } from 'node:fs'
 import type { Pool } from 'pg'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
@@ -10,7 +15,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { SecretBox } from './lib/crypto.js'
-import { registerErrorHandler, sendApiNotFound } from './lib/error-handler.js'
+import { handleError, registerErrorHandler, sendApiNotFound } from './lib/error-handler.js'
 import { logSerializers } from './lib/log-serializers.js'
 import { registerOriginCheck } from './lib/origin-check.js'
 import { contentSecurityPolicy } from './lib/security-headers.js'
@@ -52,6 +57,8 @@ export type AppDeps = {
   google: GoogleOAuth | null
   /** Folder of the built web app to serve, or null for an API-only server (tests, dev). */
   webRoot: string | null
+  /** Sees each route as it is added: the fuzz test builds its requests from their schemas. */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** Builds the whole server: plugins, then services, then routes. Tests call it directly. */
@@ -73,9 +80,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     trustProxy: config.env === 'production',
     bodyLimit: 36 * 1024 * 1024, // Gmail's 25 MB message limit, base64-encoded, plus JSON
+    // A URL the router refuses (bad percent-encoding, a too long id) gets our error shape too.
+    frameworkErrors: handleError,
   })
   app.setValidatorCompiler(contractValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.decorateRequest('user', null)
 
   await app.register(cookie)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import { loadConfig, STANDIN_OAUTH_CLIENT, type Config } from '../config.js'
 import { buildApp } from '../app.js'
 import { generateKey, SecretBox } from '../lib/crypto.js'
@@ -58,6 +58,7 @@ export async function startHarness(
     options.google === 'unconfigured'
       ? null
       : new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints })
+  const routes: RouteOptions[] = []
   const app: FastifyInstance = await buildApp({
     config,
     db: database.db,
@@ -65,6 +66,7 @@ export async function startHarness(
     secrets,
     google,
     webRoot: null,
+    onRoute: (route) => routes.push(route),
   })
   await app.ready()
   const instances: FastifyInstance[] = []
@@ -85,6 +87,8 @@ export async function startHarness(
       })
     },
     app,
+    /** Every route the app registered, with its schemas. */
+    routes,
     db: database.db,
     pool: database.pool,
     standIn,
