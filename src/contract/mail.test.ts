@@ -9,6 +9,10 @@ describe('the mail contract', () => {
     expect(
       splitAddressList('ada@example.com; "Hopper, Grace" <grace@example.com>,, <x@y.z>'),
     ).toEqual(['ada@example.com', '"Hopper, Grace" <grace@example.com>', '<x@y.z>'])
+    expect(splitAddressList('"Jo \\", Jr" <jo@y.io>, kim@z.io')).toEqual([
+      '"Jo \\", Jr" <jo@y.io>',
+      'kim@z.io',
+    ])
   })
 
   it('sends only to e-mail addresses, and says which recipient is not one', () => {

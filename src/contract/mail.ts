@@ -134,13 +134,21 @@ export const FOLLOW_UP_LABEL = 'Follow-up'
 /** Gmail's limit for one message, attachments included (D6). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024
 
-/** Splits an address list at commas and semicolons outside quotes and angle brackets. */
+/**
+ * Splits an address list at commas and semicolons outside quoted names (where `\"` escapes a
+ * quote) and angle brackets: 'Sam <sam@x.io>, "Doe, Jo" <jo@y.io>; kim@z.io' → three entries.
+ */
 export function splitAddressList(list: string): string[] {
   const parts: string[] = []
   let current = ''
   let quoted = false
   let bracketed = false
-  for (const char of list) {
+  for (let i = 0; i < list.length; i++) {
+    const char = list[i]!
+    if (quoted && char === '\\') {
+      current += char + (list[++i] ?? '')
+      continue
+    }
     if (char === '"') quoted = !quoted
     else if (!quoted && char === '<') bracketed = true
     else if (!quoted && char === '>') bracketed = false
