@@ -282,9 +282,8 @@ function buildProbes(route: RouteOptions, method: string, fixtures: Fixtures, rn
   )
   const pathWith = (params: Record<string, string>) =>
     route.url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? 'fuzz')
-  const basePath = pathWith(
-    Object.fromEntries(Object.entries(ownParams).map(([k, v]) => [k, encodeForUrl(v)])),
-  )
+  const encodedOwn = mapValues(ownParams, encodeForUrl)
+  const basePath = pathWith(encodedOwn)
   const hasBody = !['GET', 'HEAD'].includes(method)
   const bodySchema = schemaOf(route, 'body')
   const baseBody = bodySchema ? validValue(bodySchema, Object.values(fixtures.own)) : undefined
@@ -298,16 +297,16 @@ function buildProbes(route: RouteOptions, method: string, fixtures: Fixtures, rn
   for (const [name, collection] of Object.entries(collections)) {
     const values = [...HOSTILE_STRINGS, ...randomValues(rng).map(String)]
     for (const value of values) {
-      const url = pathWith({ ...mapValues(ownParams, encodeForUrl), [name]: encodeForUrl(value) })
+      const url = pathWith({ ...encodedOwn, [name]: encodeForUrl(value) })
       probes.push({ ...base, what: `param ${name}=${preview(value)}`, url })
     }
     for (const raw of RAW_URL_VALUES) {
-      const url = pathWith({ ...mapValues(ownParams, encodeForUrl), [name]: `a${raw}b` })
+      const url = pathWith({ ...encodedOwn, [name]: `a${raw}b` })
       probes.push({ ...base, what: `param ${name}=a${raw}b (raw)`, url })
     }
     const theirs = fixtures.foreign[collection]
     if (theirs) {
-      const url = pathWith({ ...mapValues(ownParams, encodeForUrl), [name]: encodeForUrl(theirs) })
+      const url = pathWith({ ...encodedOwn, [name]: encodeForUrl(theirs) })
       probes.push({ ...base, what: `param ${name}=another user's id`, url, foreign: true })
     }
   }
