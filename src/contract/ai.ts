@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { gmailId } from './mail.js'
 import {
   CONTACT_TONES,
   FORMALITIES,
@@ -32,7 +33,7 @@ const WritingTargetSchema = z.object({
   greeting: shortText('Greeting'),
   signoff: shortText('Sign-off'),
   /** The Gmail thread the text belongs to, for the conversation memory. */
-  threadId: z.string().trim().min(1).max(200).optional(),
+  threadId: gmailId().optional(),
 })
 
 /** POST /api/ai/generate-email: Compose's "Write with AI". */

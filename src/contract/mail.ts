@@ -1,5 +1,26 @@
 import { z } from 'zod'
 
+/**
+ * Gmail's ids — of messages, threads, drafts, labels and attachments — are URL-safe base64
+ * text ('18c1f0a2b3d4e5f6', 'r-4851…', 'Label_12', long attachment ids). Anything else names
+ * nothing in Gmail, so it is refused here rather than looked up.
+ */
+export const gmailId = (max = 200) =>
+  z
+    .string()
+    .min(1, 'Must not be empty')
+    .max(max, `Must be at most ${max} characters`)
+    .regex(/^[\w-]+$/, 'Not a Gmail id (letters, digits, - and _ only)')
+
+/** `/api/gmail/threads/:id` */
+export const ThreadParamsSchema = z.object({ id: gmailId() })
+
+/** `/api/gmail/messages/:messageId/attachments/:attachmentId` (attachment ids are long). */
+export const AttachmentParamsSchema = z.object({
+  messageId: gmailId(),
+  attachmentId: gmailId(2000),
+})
+
 export const AddressSchema = z.object({ name: z.string(), email: z.string() })
 export type Address = z.infer<typeof AddressSchema>
 
@@ -56,7 +77,7 @@ export const ThreadListQuerySchema = z.object({
   /** Server-side search over the whole cached mailbox ("Search all mail", D9). */
   q: z.string().trim().max(200).optional(),
   /** A Gmail label id to list; the inbox is INBOX. */
-  label: z.string().max(100).default('INBOX'),
+  label: gmailId(100).default('INBOX'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** Opaque cursor from the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),
@@ -156,7 +177,57 @@ export function applyLabelChange(labels: readonly string[], change: LabelChange)
 /** Gmail's limit for one message, attachments included (D6). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024
 
-const recipients = z.string().trim().max(5000)
+/**
+ * Splits an address list at commas and semicolons outside quoted names (where `\"` escapes a
+ * quote) and angle brackets: 'Sam <sam@x.io>, "Doe, Jo" <jo@y.io>; kim@z.io' → three entries.
+ */
+export function splitAddressList(list: string): string[] {
+  const parts: string[] = []
+  let current = ''
+  let quoted = false
+  let bracketed = false
+  for (let i = 0; i < list.length; i++) {
+    const char = list[i]!
+    if (quoted && char === '\\') {
+      current += char + (list[++i] ?? '')
+      continue
+    }
+    if (char === '"') quoted = !quoted
+    else if (!quoted && char === '<') bracketed = true
+    else if (!quoted && char === '>') bracketed = false
+    else if (!quoted && !bracketed && (char === ',' || char === ';')) {
+      parts.push(current)
+      current = ''
+      continue
+    }
+    current += char
+  }
+  return [...parts, current].map((part) => part.trim()).filter(Boolean)
+}
+
+const EmailAddressSchema = z.email()
+
+/**
+ * An address list as people type it: `ada@example.com, Grace <grace@example.com>`. Each entry
+ * must hold an e-mail address; Gmail would refuse the message otherwise. The message counts
+ * the entry rather than quoting it, so a log line never carries an address.
+ */
+const recipients = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(5000)
+    .superRefine((list, ctx) => {
+      const entries = splitAddressList(list)
+      entries.forEach((entry, index) => {
+        const address = /<([^<>]*)>$/.exec(entry)?.[1] ?? entry
+        if (!EmailAddressSchema.safeParse(address.trim()).success) {
+          const which = entries.length > 1 ? ` ${index + 1} of ${entries.length}` : ''
+          const message = `${label}: recipient${which} is not an e-mail address`
+          ctx.addIssue({ code: 'custom', message, input: list })
+        }
+      })
+    })
 
 export const OutgoingAttachmentSchema = z.object({
   filename: z.string().trim().min(1).max(255),
@@ -167,17 +238,17 @@ export const OutgoingAttachmentSchema = z.object({
 
 /** POST /api/gmail/send; a reply names its thread and the message it answers. */
 export const SendEmailSchema = z.object({
-  to: recipients.min(1, 'Recipient is required'),
-  cc: recipients.optional(),
-  bcc: recipients.optional(),
+  to: recipients('To').min(1, 'Recipient is required'),
+  cc: recipients('Cc').optional(),
+  bcc: recipients('Bcc').optional(),
   subject: z.string().trim().min(1, 'Subject is required').max(998),
   body: z.string().min(1, 'Message is required').max(2_000_000),
-  threadId: z.string().max(200).optional(),
+  threadId: gmailId().optional(),
   /** Gmail id of the message being answered; the server derives In-Reply-To and References. */
-  replyToMessageId: z.string().max(200).optional(),
+  replyToMessageId: gmailId().optional(),
   attachments: z.array(OutgoingAttachmentSchema).max(50).default([]),
   /** Gmail draft to delete once sent. */
-  draftId: z.string().max(200).optional(),
+  draftId: gmailId().optional(),
   /** The AiDraft the message was written from: sending records its final version (D13). */
   aiDraftId: z.uuid('Not a valid AI draft id').optional(),
 })
@@ -186,7 +257,7 @@ export const SendEmailResultSchema = z.object({ id: z.string(), threadId: z.stri
 
 /** POST /api/gmail/drafts: creates, or updates when draftId is given. */
 export const SaveDraftSchema = SendEmailSchema.extend({
-  to: recipients.default(''),
+  to: recipients('To').default(''),
   subject: z.string().trim().max(998).default(''),
   body: z.string().max(2_000_000).default(''),
 })

@@ -3,20 +3,27 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import type { Pool } from 'pg'
 import type Stripe from 'stripe'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteOptions,
+} from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import type { SecretBox } from './lib/crypto.js'
-import { registerErrorHandler, sendApiNotFound } from './lib/error-handler.js'
+import { handleError, registerErrorHandler, sendApiNotFound } from './lib/error-handler.js'
+import { logSerializers } from './lib/log-serializers.js'
 import { registerOriginCheck } from './lib/origin-check.js'
 import { createEventBus } from './lib/events.js'
 import { startJobQueue } from './lib/jobs.js'
 import { contentSecurityPolicy } from './lib/security-headers.js'
+import { contractValidatorCompiler } from './lib/validation.js'
 import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
 import { createAuthenticate, scheduleSessionPurge } from './features/auth/session.js'
@@ -80,6 +87,8 @@ export type AppDeps = {
   webRoot: string | null
   /** The clock for monthly credits; tests set the date. */
   clock?: () => Date
+  /** Sees each route as it is added: the fuzz test builds its requests from their schemas. */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /** Builds the whole server: plugins, then services, then routes. Tests call it directly. */
@@ -91,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            // Logs carry no content: no query strings, no query parameters (decision 008).
+            serializers: logSerializers,
             redact: [
               'req.headers.cookie',
               'req.headers.authorization',
@@ -107,12 +118,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = request.headers['x-request-id']
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID()
     },
+    // A URL the router refuses (bad percent-encoding, a too long id) gets our error shape too.
+    frameworkErrors: handleError,
   })
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
   })
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(contractValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
   app.decorateRequest('user', null)
 
   await app.register(cookie)

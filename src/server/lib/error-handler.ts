@@ -17,31 +17,50 @@ function describeValidation(
     .join('; ')
 }
 
-/** The one error handler: typed errors keep their status, 5xx details never reach clients. */
+/** Fastify's router refuses a URL before any route sees it; these say why in our words. */
+const ROUTER_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not valid percent-encoded UTF-8',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the URL path is too long',
+}
+
+/**
+ * The one error handler: typed errors keep their status, 5xx details never reach clients, and
+ * log lines carry codes, not content (decision 008). It also answers the router's own
+ * refusals (Fastify's `frameworkErrors`), so every error has the same shape.
+ */
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let status: number
+  let body: Body
+  /** Our own words are safe to log; a parser's message may quote the request body. */
+  let ownMessage = true
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    status = 400
+    const message = describeValidation(error.validation, error.validationContext)
+    body = { error: { code: 'validation_error', message } }
+  } else if (error instanceof AppError) {
+    status = error.statusCode
+    body = { error: { code: error.code, message: error.message } }
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    // Fastify's own client errors: bad JSON, body too large, unsupported media type, bad URL...
+    status = error.statusCode
+    const code = status === 429 ? 'too_many_requests' : 'bad_request'
+    const message = ROUTER_MESSAGES[error.code]
+    body = { error: { code, message: message ?? error.message } }
+    ownMessage = message !== undefined
+  } else {
+    status = 500
+    body = { error: { code: 'internal_error', message: 'Something went wrong on our side' } }
+  }
+  // The `err` serializer (lib/log-serializers.ts) keeps parameters and content out.
+  const { code } = body.error
+  if (status >= 500) request.log.error({ err: error, status, code }, 'request failed')
+  else if (ownMessage) request.log.info({ status, code }, body.error.message)
+  else request.log.info({ status, code, fastifyCode: error.code }, 'request refused')
+  return reply.status(status).send(body)
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    let status: number
-    let body: Body
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400
-      const message = describeValidation(error.validation, error.validationContext)
-      body = { error: { code: 'validation_error', message } }
-    } else if (error instanceof AppError) {
-      status = error.statusCode
-      body = { error: { code: error.code, message: error.message } }
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own client errors: bad JSON, body too large, unsupported media type...
-      status = error.statusCode
-      const code = status === 429 ? 'too_many_requests' : 'bad_request'
-      body = { error: { code, message: error.message } }
-    } else {
-      status = 500
-      body = { error: { code: 'internal_error', message: 'Something went wrong on our side' } }
-    }
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ status, code: body.error.code }, body.error.message)
-    return reply.status(status).send(body)
-  })
+  app.setErrorHandler(handleError)
 }
 
 /** The 404 body for an unknown API route. */

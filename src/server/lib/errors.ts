@@ -4,8 +4,10 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** `cause` keeps what went wrong underneath (Gmail's answer) for the log, never the client. */
+    options?: ErrorOptions,
   ) {
-    super(message)
+    super(message, options)
     this.name = new.target.name
   }
 }
@@ -31,8 +33,8 @@ export class Forbidden extends AppError {
   }
 }
 export class NotFound extends AppError {
-  constructor(message = 'Not found', code = 'not_found') {
-    super(404, code, message)
+  constructor(message = 'Not found', code = 'not_found', options?: ErrorOptions) {
+    super(404, code, message, options)
   }
 }
 export class Conflict extends AppError {
@@ -41,12 +43,12 @@ export class Conflict extends AppError {
   }
 }
 export class TooManyRequests extends AppError {
-  constructor(message: string, code = 'too_many_requests') {
-    super(429, code, message)
+  constructor(message: string, code = 'too_many_requests', options?: ErrorOptions) {
+    super(429, code, message, options)
   }
 }
 export class UpstreamError extends AppError {
-  constructor(message: string, code = 'upstream_error') {
-    super(502, code, message)
+  constructor(message: string, code = 'upstream_error', options?: ErrorOptions) {
+    super(502, code, message, options)
   }
 }

@@ -19,11 +19,19 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
   const upstream = new URL(target)
   let count = 0
   let latencyMs = options.latencyMs ?? 0
-  const log: { method: string; path: string; status: number }[] = []
+  /** Each call with when it arrived and when it was answered (to tell overlapping calls). */
+  const log: {
+    method: string
+    path: string
+    status: number
+    startedAt: number
+    endedAt: number
+  }[] = []
   const server = http.createServer((req, res) => {
     const method = req.method ?? 'GET'
     const path = req.url ?? '/'
     const n = ++count
+    const startedAt = performance.now()
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
@@ -31,7 +39,7 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
       const delay = latencyMs + (fault && 'delayMs' in fault ? fault.delayMs : 0)
       setTimeout(() => {
         if (fault && 'status' in fault) {
-          log.push({ method, path, status: fault.status })
+          log.push({ method, path, status: fault.status, startedAt, endedAt: performance.now() })
           res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
           res.end(
             fault.body ?? JSON.stringify({ error: { code: fault.status, message: 'injected' } }),
@@ -47,7 +55,15 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
             headers: { ...req.headers, host: upstream.host },
           },
           (answer) => {
-            log.push({ method, path, status: answer.statusCode ?? 0 })
+            answer.on('end', () =>
+              log.push({
+                method,
+                path,
+                status: answer.statusCode ?? 0,
+                startedAt,
+                endedAt: performance.now(),
+              }),
+            )
             res.writeHead(answer.statusCode ?? 502, answer.headers)
             answer.pipe(res)
           },

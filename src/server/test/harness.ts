@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import { loadConfig, STANDIN_OAUTH_CLIENT, type Config } from '../config.js'
 import { buildApp, type AppDeps } from '../app.js'
 import { generateKey, SecretBox } from '../lib/crypto.js'
@@ -89,6 +89,7 @@ export async function startHarness(
     ? await options.stripeVia(stripeStandIn.url)
     : stripeStandIn.url
   const stripe = createStripeClient(config.stripe.secretKey, stripeUrl)
+  const routes: RouteOptions[] = []
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -99,6 +100,7 @@ export async function startHarness(
     stripe,
     webRoot: options.webRoot ?? null,
     clock: options.clock,
+    onRoute: (route) => routes.push(route),
   }
   const app: FastifyInstance = await buildApp(deps)
   appUnderTest.current = app
@@ -121,6 +123,8 @@ export async function startHarness(
       })
     },
     app,
+    /** Every route the app registered, with its schemas. */
+    routes,
     db: database.db,
     pool: database.pool,
     standIn,

@@ -1,6 +1,6 @@
 import { gmail, type gmail_v1 } from '@googleapis/gmail'
 import type { OAuth2Client } from 'google-auth-library'
-import { TooManyRequests, Unauthorized } from '../../lib/errors.js'
+import { NotFound, TooManyRequests, Unauthorized, UpstreamError } from '../../lib/errors.js'
 import { httpStatus, isRetryable, withRetry } from './retry.js'
 import type { QuotaBudget } from './quota.js'
 
@@ -10,6 +10,12 @@ export class GmailNotConnected extends Unauthorized {
   }
 }
 
+/**
+ * gaxios marks its errors (an HTTP answer, a refused connection, a timeout) with this symbol;
+ * it is how gaxios's own `instanceof` works, and gaxios is not a dependency of ours to import.
+ */
+const GAXIOS_ERROR = Symbol.for('gaxios-gaxios-error')
+
 /** True when Google says the grant is gone: a refresh answered invalid_grant, or a 401. */
 function isRevoked(error: unknown): boolean {
   const e = error as { response?: { status?: number; data?: { error?: string } } }
@@ -17,8 +23,43 @@ function isRevoked(error: unknown): boolean {
 }
 
 /**
+ * The one place a failed Gmail exchange becomes a typed error, once retrying has given up:
+ * 404 → NotFound saying `notFound`; still throttled → 429; any other answer, or no answer
+ * at all → 502. Gmail's answer stays as `cause`, for the log. Anything else (a bug in the
+ * caller's code) passes through unchanged and is a 500.
+ */
+export function typedGmailError(error: unknown, notFound: string): unknown {
+  const status = httpStatus(error)
+  if (status === 404) return new NotFound(notFound, 'not_found', { cause: error })
+  if ((status === 429 || status === 403) && isRetryable(error)) {
+    return new TooManyRequests(
+      'Gmail asked Inkwell to slow down; try again in a few minutes',
+      'gmail_rate_limited',
+      { cause: error },
+    )
+  }
+  if (status !== undefined) {
+    const message =
+      status >= 500
+        ? 'Gmail is having trouble right now; try again in a moment'
+        : `Gmail refused the request (HTTP ${status})`
+    return new UpstreamError(message, undefined, { cause: error })
+  }
+  if (typeof error === 'object' && error !== null && GAXIOS_ERROR in error) {
+    const message = 'Gmail could not be reached; try again in a moment'
+    return new UpstreamError(message, undefined, { cause: error })
+  }
+  return error
+}
+
+export type GmailCallOptions = {
+  /** What the user is told when Gmail has no such item (a thread, draft, attachment). */
+  notFound?: string
+}
+
+/**
  * One user's Gmail: the API client plus the discipline every call goes through — the
- * quota budget, retries with backoff on 429/5xx, and the revoked-grant check.
+ * quota budget, retries with backoff on 429/5xx, the revoked-grant check, and typed errors.
  */
 export class GmailSession {
   readonly api: gmail_v1.Gmail
@@ -33,7 +74,11 @@ export class GmailSession {
     this.api = gmail({ version: 'v1', auth, rootUrl, retry: false, timeout: 60_000 })
   }
 
-  async call<T>(units: number, fn: (api: gmail_v1.Gmail) => Promise<{ data: T }>): Promise<T> {
+  async call<T>(
+    units: number,
+    fn: (api: gmail_v1.Gmail) => Promise<{ data: T }>,
+    options: GmailCallOptions = {},
+  ): Promise<T> {
     try {
       return await withRetry(async () => {
         await this.budget.take(units)
@@ -44,15 +89,7 @@ export class GmailSession {
         await this.onRevoked()
         throw new GmailNotConnected()
       }
-      // Still throttled after every retry: say so plainly instead of a 500.
-      const status = httpStatus(error)
-      if ((status === 429 || status === 403) && isRetryable(error)) {
-        throw new TooManyRequests(
-          'Gmail asked Inkwell to slow down; try again in a few minutes',
-          'gmail_rate_limited',
-        )
-      }
-      throw error
+      throw typedGmailError(error, options.notFound ?? 'Gmail no longer has this item')
     }
   }
 }

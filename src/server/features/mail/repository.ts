@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Pool } from 'pg'
+import { gmailId } from '../../../contract/mail.js'
 import type { Database } from '../../db/client.js'
 import {
   emailMessages,
@@ -28,10 +29,20 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.date.toISOString()}|${cursor.threadId}`).toString('base64url')
 }
 
+/**
+ * Reads back only what `encodeCursor` makes: the same bytes re-encode to the same text, the
+ * date has a four-digit year (within PostgreSQL's range) and the id is a Gmail id.
+ */
 export function decodeCursor(value: string): Cursor | null {
-  const [iso, threadId] = Buffer.from(value, 'base64url').toString('utf8').split('|')
-  const date = new Date(iso ?? '')
-  return threadId && !Number.isNaN(date.getTime()) ? { date, threadId } : null
+  const [iso = '', threadId = '', ...rest] = Buffer.from(value, 'base64url')
+    .toString('utf8')
+    .split('|')
+  const date = new Date(iso)
+  if (rest.length || Number.isNaN(date.getTime()) || !/^\d{4}-/.test(iso) || iso < '0001') {
+    return null
+  }
+  if (!gmailId().safeParse(threadId).success) return null
+  return encodeCursor({ date, threadId }) === value ? { date, threadId } : null
 }
 
 /** A message the cache could not store, and why (a code, never content). */
@@ -517,27 +528,18 @@ export function createMailRepository(db: Database, pool: Pool) {
 
     /**
      * Runs `fn` holding a PostgreSQL advisory lock for the user's mail sync, so two syncs of
-     * one user never overlap, across processes too. Returns null when another holds it, or
-     * with `wait`, waits for it.
+     * one user never overlap, across processes too. Returns null when another holds it.
      */
-    async withSyncLock<T>(
-      userId: string,
-      fn: () => Promise<T>,
-      options: { wait?: boolean } = {},
-    ): Promise<{ value: T } | null> {
+    async withSyncLock<T>(userId: string, fn: () => Promise<T>): Promise<{ value: T } | null> {
       // Session-level advisory locks belong to a connection: hold one client throughout.
       const client = await pool.connect()
       const key = `mail-sync:${userId}`
       try {
-        if (options.wait) {
-          await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [key])
-        } else {
-          const { rows } = await client.query<{ locked: boolean }>(
-            'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
-            [key],
-          )
-          if (!rows[0]?.locked) return null
-        }
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
+          [key],
+        )
+        if (!rows[0]?.locked) return null
         try {
           return { value: await fn() }
         } finally {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import {
+  AttachmentParamsSchema,
   SaveDraftResultSchema,
   SaveDraftSchema,
   SendEmailResultSchema,
@@ -10,18 +10,13 @@ import {
   ThreadActionSchema,
   ThreadDetailSchema,
   ThreadListQuerySchema,
+  ThreadParamsSchema,
   ThreadSchema,
   UnreadCountSchema,
 } from '../../../contract/mail.js'
 import type { UserRow } from '../../db/schema.js'
 import { requireUser } from '../auth/session.js'
 import type { MailService } from './service.js'
-
-const ThreadParams = z.object({ id: z.string().min(1).max(200) })
-const AttachmentParams = z.object({
-  messageId: z.string().min(1).max(200),
-  attachmentId: z.string().min(1).max(2000),
-})
 
 /**
  * Attachments are the sender's bytes served from Inkwell's origin, so the sender's
@@ -88,7 +83,7 @@ export async function mailRoutes(
 
   r.get(
     '/api/gmail/threads/:id',
-    { ...auth, schema: { params: ThreadParams, response: { 200: ThreadDetailSchema } } },
+    { ...auth, schema: { params: ThreadParamsSchema, response: { 200: ThreadDetailSchema } } },
     async (request) => mail.getThread(requireUser(request), request.params.id),
   )
 
@@ -96,7 +91,11 @@ export async function mailRoutes(
     '/api/gmail/threads/:id/actions',
     {
       ...auth,
-      schema: { params: ThreadParams, body: ThreadActionSchema, response: { 200: ThreadSchema } },
+      schema: {
+        params: ThreadParamsSchema,
+        body: ThreadActionSchema,
+        response: { 200: ThreadSchema },
+      },
     },
     async (request) => mail.act(requireUser(request), request.params.id, request.body.action),
   )
@@ -138,7 +137,7 @@ export async function mailRoutes(
 
   r.get(
     '/api/gmail/messages/:messageId/attachments/:attachmentId',
-    { ...auth, schema: { params: AttachmentParams } },
+    { ...auth, schema: { params: AttachmentParamsSchema } },
     async (request, reply) => {
       const { messageId, attachmentId } = request.params
       const file = await mail.attachment(requireUser(request), messageId, attachmentId)

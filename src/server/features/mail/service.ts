@@ -7,7 +7,7 @@ import {
   type ThreadList,
 } from '../../../contract/mail.js'
 import type { UserRow } from '../../db/schema.js'
-import { AppError, BadRequest, NotFound } from '../../lib/errors.js'
+import { AppError, BadRequest, NotFound, UpstreamError } from '../../lib/errors.js'
 import { GmailNotConnected, type GmailSession } from './gmail.js'
 import type { GmailAccess } from './gmail-access.js'
 import type { EventBus } from '../../lib/events.js'
@@ -15,7 +15,6 @@ import { buildRawMessage } from './mime.js'
 import { presentThread, presentThreadDetail } from './present.js'
 import { GMAIL_UNITS } from './quota.js'
 import { decodeCursor, encodeCursor, type MailRepository } from './repository.js'
-import { httpStatus } from './retry.js'
 import type { MailScheduler } from './scheduler.js'
 import type { MailSync, SyncOutcome } from './sync.js'
 
@@ -73,7 +72,7 @@ export function createMailService(deps: {
           },
         }),
       ))
-    if (!label.id) throw new Error('Gmail created a label without an id')
+    if (!label.id) throw new UpstreamError('Gmail created a label without saying its id')
     await repo.saveSyncState(userId, { labelNames: { ...names, [label.id]: FOLLOW_UP_LABEL } })
     return label.id
   }
@@ -165,12 +164,16 @@ export function createMailService(deps: {
     async act(user: UserRow, threadId: string, action: ThreadAction) {
       if (!(await repo.getThreadRow(user.id, threadId))) throw new NotFound('No such conversation')
       const gmail = gmailFor(user)
+      const gone = { notFound: 'This conversation no longer exists in Gmail' }
       try {
         if (action === 'trash' || action === 'untrash') {
-          await gmail.call(GMAIL_UNITS.threadsTrash, (api) =>
-            action === 'trash'
-              ? api.users.threads.trash({ userId: 'me', id: threadId })
-              : api.users.threads.untrash({ userId: 'me', id: threadId }),
+          await gmail.call(
+            GMAIL_UNITS.threadsTrash,
+            (api) =>
+              action === 'trash'
+                ? api.users.threads.trash({ userId: 'me', id: threadId })
+                : api.users.threads.untrash({ userId: 'me', id: threadId }),
+            gone,
           )
           const change = labelChange(action)
           await repo.changeThreadLabels(user.id, threadId, change.add, change.remove)
@@ -180,20 +183,21 @@ export function createMailService(deps: {
               ? await followUpLabelId(gmail, user.id)
               : undefined
           const change = labelChange(action, followUp)
-          await gmail.call(GMAIL_UNITS.threadsModify, (api) =>
-            api.users.threads.modify({
-              userId: 'me',
-              id: threadId,
-              requestBody: { addLabelIds: change.add, removeLabelIds: change.remove },
-            }),
+          await gmail.call(
+            GMAIL_UNITS.threadsModify,
+            (api) =>
+              api.users.threads.modify({
+                userId: 'me',
+                id: threadId,
+                requestBody: { addLabelIds: change.add, removeLabelIds: change.remove },
+              }),
+            gone,
           )
           await repo.changeThreadLabels(user.id, threadId, change.add, change.remove)
         }
       } catch (error) {
-        if (httpStatus(error) === 404) {
-          await repo.deleteThread(user.id, threadId)
-          throw new NotFound('This conversation no longer exists in Gmail')
-        }
+        // Deleted in Gmail since the last sync: the cache lets go of it too.
+        if (error instanceof NotFound) await repo.deleteThread(user.id, threadId)
         throw error
       }
       const row = await repo.getThreadRow(user.id, threadId)
@@ -205,10 +209,14 @@ export function createMailService(deps: {
     async send(user: UserRow, input: Outgoing) {
       const gmail = gmailFor(user)
       const { raw, threadId } = await composeRaw(user, input)
-      const sent = await gmail.call(GMAIL_UNITS.messagesSend, (api) =>
-        api.users.messages.send({ userId: 'me', requestBody: { raw, threadId } }),
+      const sent = await gmail.call(
+        GMAIL_UNITS.messagesSend,
+        (api) => api.users.messages.send({ userId: 'me', requestBody: { raw, threadId } }),
+        { notFound: 'The conversation you are replying to no longer exists in Gmail' },
       )
-      if (!sent.id || !sent.threadId) throw new Error('Gmail accepted the message without an id')
+      if (!sent.id || !sent.threadId) {
+        throw new UpstreamError('Gmail accepted the message without saying its id')
+      }
       if (input.draftId) {
         const draftId = input.draftId
         await gmail
@@ -216,7 +224,8 @@ export function createMailService(deps: {
             api.users.drafts.delete({ userId: 'me', id: draftId }),
           )
           .catch((error: unknown) => {
-            if (httpStatus(error) !== 404)
+            // Already gone is what we wanted; anything else leaves a stray draft behind.
+            if (!(error instanceof NotFound))
               log.warn({ err: error }, 'deleting the sent draft failed')
           })
       }
@@ -234,13 +243,17 @@ export function createMailService(deps: {
       const { raw, threadId } = await composeRaw(user, input)
       const requestBody = { message: { raw, threadId } }
       const draft = input.draftId
-        ? await gmail.call(GMAIL_UNITS.draftsUpdate, (api) =>
-            api.users.drafts.update({ userId: 'me', id: input.draftId!, requestBody }),
+        ? await gmail.call(
+            GMAIL_UNITS.draftsUpdate,
+            (api) => api.users.drafts.update({ userId: 'me', id: input.draftId!, requestBody }),
+            { notFound: 'This draft, or the conversation it answers, no longer exists in Gmail' },
           )
-        : await gmail.call(GMAIL_UNITS.draftsCreate, (api) =>
-            api.users.drafts.create({ userId: 'me', requestBody }),
+        : await gmail.call(
+            GMAIL_UNITS.draftsCreate,
+            (api) => api.users.drafts.create({ userId: 'me', requestBody }),
+            { notFound: 'The conversation this draft answers no longer exists in Gmail' },
           )
-      if (!draft.id) throw new Error('Gmail saved the draft without an id')
+      if (!draft.id) throw new UpstreamError('Gmail saved the draft without saying its id')
       return { draftId: draft.id }
     },
 
@@ -248,8 +261,10 @@ export function createMailService(deps: {
       const message = await repo.getMessage(user.id, messageId)
       const meta = message?.attachments.find((a) => a.attachmentId === attachmentId)
       if (!message || !meta) throw new NotFound('No such attachment')
-      const body = await gmailFor(user).call(GMAIL_UNITS.attachmentsGet, (api) =>
-        api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
+      const body = await gmailFor(user).call(
+        GMAIL_UNITS.attachmentsGet,
+        (api) => api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
+        { notFound: 'This attachment no longer exists in Gmail' },
       )
       return { ...meta, content: Buffer.from(body.data ?? '', 'base64url') }
     },
@@ -272,8 +287,17 @@ export function createMailService(deps: {
     /** Forgets the cached mailbox (Gmail was disconnected): threads, messages, sync state. */
     async forgetMailbox(userId: string): Promise<void> {
       // A sync still running would write the mailbox back: wait for it (its Gmail grant is
-      // revoked, so it ends soon), then delete under its lock.
-      await repo.withSyncLock(userId, () => repo.deleteMailbox(userId), { wait: true })
+      // revoked, so it ends soon) and delete under its lock. Waiting holds no connection
+      // between tries, so many waiters cannot starve the running sync of the pool.
+      for (let attempt = 0; attempt < 150; attempt++) {
+        if (await repo.withSyncLock(userId, () => repo.deleteMailbox(userId))) {
+          announceChange(userId, [])
+          return
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      log.warn({ userId }, 'a sync held the mailbox for 15 s; deleting it anyway')
+      await repo.deleteMailbox(userId)
       announceChange(userId, [])
     },
 

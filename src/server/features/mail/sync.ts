@@ -9,6 +9,7 @@ import { GMAIL_UNITS } from './quota.js'
 import type { MailRepository, SkippedMessage } from './repository.js'
 import { httpStatus } from './retry.js'
 import { ROW_LIMITS, storableText } from './storable.js'
+import { NotFound } from '../../lib/errors.js'
 
 export type SyncOptions = {
   /** How far back the full sync reaches (D8: the last 90 days by default). */
@@ -129,7 +130,7 @@ export function createMailSync(deps: {
       return skipped
     } catch (error) {
       // Deleted in Gmail between the listing and this fetch: it leaves the cache too.
-      if (httpStatus(error) !== 404) throw error
+      if (!(error instanceof NotFound)) throw error
       await repo.deleteThread(userId, threadId)
       return []
     }
@@ -237,7 +238,7 @@ export function createMailSync(deps: {
         pageToken = page.nextPageToken ?? undefined
       } while (pageToken)
     } catch (error) {
-      if (httpStatus(error) === 404) return null
+      if (error instanceof NotFound) return null
       throw error
     }
     await fetchThreads(gmail, userId, [...touched])

@@ -1,29 +1,8 @@
-import type { Address } from '../../../contract/mail'
-
-/** Splits on commas and semicolons that are not inside quotes or angle brackets. */
-function splitList(value: string): string[] {
-  const parts: string[] = []
-  let current = ''
-  let quoted = false
-  let angle = false
-  for (const ch of value) {
-    if (ch === '"') quoted = !quoted
-    else if (!quoted && ch === '<') angle = true
-    else if (!quoted && ch === '>') angle = false
-    if (!quoted && !angle && (ch === ',' || ch === ';')) {
-      parts.push(current)
-      current = ''
-    } else {
-      current += ch
-    }
-  }
-  parts.push(current)
-  return parts.map((part) => part.trim()).filter(Boolean)
-}
+import { splitAddressList, type Address } from '../../../contract/mail'
 
 /** 'Sam Rivera <sam@x.io>, "Doe, Jo" <jo@y.io>, kim@z.io' → addresses (names may be empty). */
 export function parseAddressList(value: string): Address[] {
-  return splitList(value).flatMap((part) => {
+  return splitAddressList(value).flatMap((part) => {
     const angled = /^(.*?)<\s*([^<>\s]+)\s*>\s*$/.exec(part)
     if (angled) {
       const name = (angled[1] ?? '')
