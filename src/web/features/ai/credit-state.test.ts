@@ -8,7 +8,13 @@ import {
 } from './credit-state'
 
 const free = (used: number, limit: number | null, canGenerateAI = used < (limit ?? 5)) =>
-  ({ plan: 'free', aiEmailsUsed: used, aiEmailsLimit: limit, canGenerateAI, proExpiration: null }) satisfies PlanInfo
+  ({
+    plan: 'free',
+    aiEmailsUsed: used,
+    aiEmailsLimit: limit,
+    canGenerateAI,
+    proExpiration: null,
+  }) satisfies PlanInfo
 
 describe('the credit state', () => {
   it('is low at one credit left and exhausted at none, never below zero', () => {

@@ -42,7 +42,12 @@ const EXCERPT_CHARS = 280
  * The Smart AI Reply dialog (spec section 2): it starts writing as it opens, the reply streams
  * into an editable text area, and Send Reply answers in the same thread.
  */
-export function SmartReplyDialog({ source, onSend, onEditInCompose, onClose }: SmartReplyDialogProps) {
+export function SmartReplyDialog({
+  source,
+  onSend,
+  onEditInCompose,
+  onClose,
+}: SmartReplyDialogProps) {
   const id = useId()
   const [text, setText] = useState('')
   const [aiDraftId, setAiDraftId] = useState<string | undefined>()
@@ -95,7 +100,11 @@ export function SmartReplyDialog({ source, onSend, onEditInCompose, onClose }: S
       setText('')
       onClose()
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Failed to send reply', description: errorDetail(error) })
+      toast({
+        variant: 'destructive',
+        title: 'Failed to send reply',
+        description: errorDetail(error),
+      })
     } finally {
       setSending(false)
     }
@@ -151,7 +160,8 @@ export function SmartReplyDialog({ source, onSend, onEditInCompose, onClose }: S
               role="status"
               className="flex min-h-40 items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground"
             >
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Generating smart reply...
+              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Generating smart
+              reply...
             </p>
           ) : (
             <Textarea

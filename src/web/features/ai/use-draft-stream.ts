@@ -73,14 +73,17 @@ export function useDraftStream({
 
   const cancel = useCallback(() => running.current?.abort(), [])
 
+  /** Spec section 5: before generating, the plan must allow it; if not, the limit toast. */
+  const allowed = useCallback((): boolean => {
+    const plan = queryClient.getQueryData<PlanInfo>(planQuery.queryKey)
+    if (!plan || plan.canGenerateAI) return true
+    toastLimitReached(limitReachedMessage(plan), navigate)
+    return false
+  }, [navigate, queryClient])
+
   const start = useCallback(
     async (request: DraftRequest): Promise<DraftOutcome> => {
-      const plan = queryClient.getQueryData<PlanInfo>(planQuery.queryKey)
-      // Spec section 5: the client checks canGenerateAI before generating.
-      if (plan && !plan.canGenerateAI) {
-        toastLimitReached(limitReachedMessage(plan), navigate)
-        return { outcome: 'blocked' }
-      }
+      if (!allowed()) return { outcome: 'blocked' }
       running.current?.abort()
       const controller = new AbortController()
       running.current = controller
@@ -136,7 +139,7 @@ export function useDraftStream({
         void queryClient.invalidateQueries({ queryKey: planQuery.queryKey })
       }
     },
-    [failureTitle, navigate, queryClient],
+    [allowed, failureTitle, navigate, queryClient],
   )
 
   const reset = useCallback(() => {
@@ -147,5 +150,5 @@ export function useDraftStream({
   }, [])
 
   const active = phase === 'waiting' || phase === 'streaming'
-  return { phase, active, writer, start, cancel, reset }
+  return { phase, active, writer, allowed, start, cancel, reset }
 }
