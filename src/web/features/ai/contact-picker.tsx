@@ -35,7 +35,7 @@ export function ContactPicker({
       {contacts && contacts.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No contacts yet.{' '}
-          <Link href="/contacts" className="text-primary underline-offset-4 hover:underline">
+          <Link href="/contacts" className="text-primary underline underline-offset-4">
             Add one
           </Link>{' '}
           to get drafts in their language and tone.
