@@ -210,7 +210,7 @@ describe('what the model is given (D12)', () => {
       greeting: 'Hallo',
     })
     const known = await h.call(ada, 'POST', '/api/ai/smart-reply', {
-      senderEmail: 'Jonas@Example.com',
+      senderEmail: 'Jonas Weber <Jonas@Example.com>',
       originalEmailBody: 'Can you send the slides?',
       tone: 'professional',
       language: 'english',
@@ -469,6 +469,23 @@ describe('credits (D15)', () => {
         .set({ plan: 'free', proExpiration: null })
         .where(eq(users.email, ADA))
     }
+  })
+})
+
+describe('who may generate', () => {
+  it('refuses a cross-origin or signed-out stream before any credit is taken', async () => {
+    const crossOrigin = await h.app.inject({
+      method: 'POST',
+      url: '/api/ai/generate-email',
+      payload: { userInput: 'Hi' },
+      headers: { origin: 'https://evil.example', accept: 'text/event-stream' },
+      cookies: { inkwell_session: ada },
+    })
+    expect(crossOrigin.statusCode).toBe(403)
+    const signedOut = await streamed('', '/api/ai/smart-reply', { originalEmailBody: 'Hi' })
+    expect(signedOut.statusCode).toBe(401)
+    expect(await used()).toBe(0)
+    expect(fake.requests).toHaveLength(0)
   })
 })
 

@@ -15,7 +15,12 @@ import {
 } from '../../../contract/ai.js'
 import { AppError } from '../../lib/errors.js'
 import { requireUser } from '../auth/session.js'
-import { GenerationCancelled, type AiService, type Generation } from './service.js'
+import {
+  GenerationCancelled,
+  type AiService,
+  type Generation,
+  type GenerationHooks,
+} from './service.js'
 
 /** Aborts when the client goes away before the answer is complete (a cancel, a closed tab). */
 function clientGone(reply: FastifyReply): AbortSignal {
@@ -39,7 +44,7 @@ const sse = (event: DraftStreamEvent) => `data: ${JSON.stringify(event)}\n\n`
  */
 async function streamGeneration(
   reply: FastifyReply,
-  run: (hooks: Parameters<AiService['generate']>[2]) => Promise<GeneratedDraft>,
+  run: (hooks: GenerationHooks) => Promise<GeneratedDraft>,
 ) {
   const stream = new PassThrough()
   const write = (event: DraftStreamEvent) => {

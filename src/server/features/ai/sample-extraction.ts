@@ -1,5 +1,5 @@
 import mammoth from 'mammoth'
-import { extractText } from 'unpdf'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { MAX_SAMPLE_BYTES } from '../../../contract/ai.js'
 import { BadRequest } from '../../lib/errors.js'
 
@@ -56,7 +56,9 @@ export async function extractSampleText(file: SampleFile): Promise<string> {
     text = new TextDecoder('utf-8').decode(bytes)
   } else if (kind === 'pdf') {
     try {
-      text = (await extractText(new Uint8Array(bytes), { mergePages: true })).text
+      // verbosity 0: a broken file is answered with a 400, not also warned about in the log.
+      const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 })
+      text = (await extractText(pdf, { mergePages: true })).text
     } catch {
       throw unreadable('PDF')
     }

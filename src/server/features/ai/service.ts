@@ -103,7 +103,9 @@ export function createAiService(deps: AiServiceDeps) {
   /** Everything the draft is written from, in D12's order; 404 for another user's contact. */
   async function briefFor(user: UserRow, generation: Generation) {
     const { input } = generation
-    const senderEmail = generation.kind === 'smart-reply' ? generation.input.senderEmail : undefined
+    // The viewer may pass the From header as it is ("Ana <ana@example.com>").
+    const senderEmail =
+      generation.kind === 'smart-reply' ? firstAddress(generation.input.senderEmail ?? '') : null
     let contact: Contact | null = null
     if (input.contactId) contact = await contacts.get(user.id, input.contactId)
     else if (senderEmail) contact = await contacts.findByEmail(user.id, senderEmail)

@@ -117,23 +117,30 @@ function recurringPhrases(sentences: string[]): string[] {
 }
 
 export function measureStyle(text: string): StyleMetrics {
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean)
   const greetings: string[] = []
   const signoffs: string[] = []
-  const prose: string[] = []
-  for (const line of lines) {
-    const greeting = greetingOf(line)
-    const signoff = greeting ? null : signoffOf(line)
-    if (greeting) greetings.push(greeting)
-    else if (signoff) signoffs.push(signoff)
-    else prose.push(line)
+  /** Paragraphs of prose; a wrapped line does not end a sentence, a blank line does. */
+  const paragraphs: string[] = []
+  let afterSignoff = false
+  for (const paragraph of text.split(/\r?\n\s*\n/)) {
+    const prose: string[] = []
+    for (const line of paragraph.split(/\r?\n/).map((l) => l.trim())) {
+      if (!line) continue
+      const greeting = greetingOf(line)
+      const signoff = greeting ? null : signoffOf(line)
+      if (greeting) greetings.push(greeting)
+      else if (signoff) signoffs.push(signoff)
+      // The name under a sign-off is a signature, not a sentence.
+      else if (!(afterSignoff && line.split(/\s+/).length <= 4 && !/[.!?]$/.test(line))) {
+        prose.push(line)
+      }
+      afterSignoff = Boolean(signoff) || (afterSignoff && !prose.length)
+    }
+    if (prose.length) paragraphs.push(prose.join(' '))
   }
-  const body = prose.join('\n')
-  const sentences = body
-    .split(/(?<=[.!?])\s+|\n+/)
+  const body = paragraphs.join('\n')
+  const sentences = paragraphs
+    .flatMap((p) => p.split(/(?<=[.!?])\s+/))
     .map((s) => s.trim())
     .filter((s) => /\p{L}/u.test(s))
   const words = body.match(/[\p{L}\p{N}'’-]+/gu) ?? []

@@ -13,6 +13,8 @@ export type CompositionInput = {
   request: string | null
   originalEmail: string | null
   subject: string | null
+  /** The writing profile's sentence structure; long joins sentences in pairs. */
+  sentenceStructure: 'short' | 'long' | 'mixed'
 }
 
 type Intent = 'thanks' | 'apology' | 'followUp' | 'request' | 'update' | 'congrats' | 'meeting'
@@ -62,6 +64,7 @@ export function topicOf(request: string): string {
   const instructions = [
     /^(please\s+)?(write|draft|compose|send)\s+(an?\s+)?(short\s+|quick\s+|brief\s+)?(e-?mail|message|note|reply)?\s*/i,
     /^(to|for)\s+[\p{Lu}][\p{L}'-]*(\s+[\p{Lu}][\p{L}'-]*)?\s*/u,
+    /^(give|send|share|provide)\s+((them|him|her|me|us)\s+)?(an?\s+)?(short\s+|quick\s+|brief\s+)?(update|summary|overview)\s+/i,
     /^(to\s+)?(ask|tell|remind|inform|thank|congratulate|update)\s+(him|her|them|me|us|[\p{Lu}][\p{L}'-]*)?\s*/iu,
     /^(about|regarding|for|on|that|to)\s+/i,
   ]
@@ -374,6 +377,32 @@ const phrasebooks: Phrasebooks = {
   },
 }
 
+const AND: Record<Language, string> = { english: 'and', spanish: 'y', french: 'et', german: 'und' }
+/** Words that keep their capital inside a sentence (I, and the German formal address). */
+const KEEPS_CAPITAL = /^(I|Sie|Ihnen|Ihre[mnrs]?|Ihr)\b/
+
+/**
+ * Joins statements in pairs with "and" for writers who like long sentences; questions and
+ * exclamations stay on their own.
+ */
+function lengthen(paragraph: string, language: Language): string {
+  const sentences = paragraph.match(/[^.!?]+[.!?]+/g)?.map((s) => s.trim()) ?? [paragraph]
+  const out: string[] = []
+  for (let i = 0; i < sentences.length; i++) {
+    const current = sentences[i]!
+    const next = sentences[i + 1]
+    const joinable = next && current.endsWith('.') && /[.]$/.test(next) && !/^[¿¡]/.test(next)
+    if (!joinable) {
+      out.push(current)
+      continue
+    }
+    const tail = KEEPS_CAPITAL.test(next) ? next : next.charAt(0).toLowerCase() + next.slice(1)
+    out.push(`${current.slice(0, -1)}, ${AND[language]} ${tail}`)
+    i++
+  }
+  return out.join(' ')
+}
+
 /** The first name, for greetings like "Hi Ana"; a formal greeting keeps the full name. */
 function addressee(name: string | null, formality: Formality): string {
   if (!name) return ''
@@ -413,10 +442,11 @@ export function composeEmail(input: CompositionInput): string {
 
   const name = addressee(input.recipientName, input.formality)
   const greeting = `${oneLine(input.greeting)}${name ? ` ${name}` : ''},`
+  const paragraph = `${book.opening[warmth]} ${body}`
   return [
     greeting,
     '',
-    `${book.opening[warmth]} ${body}`,
+    input.sentenceStructure === 'long' ? lengthen(paragraph, input.language) : paragraph,
     '',
     book.closing[warmth],
     '',

@@ -33,6 +33,7 @@ export function compositionFromPrompt(options: CallOptions): CompositionInput {
   const prompt = readPrompt(text)
   const recipient = prompt.fields(SECTION.recipient)
   const task = prompt.fields(SECTION.task)
+  const profile = prompt.fields(SECTION.profile)
   return {
     kind: task.get(FIELD.write)?.startsWith('a reply') ? 'smart-reply' : 'generate-email',
     language: oneOf(LANGUAGES, recipient.get(FIELD.language), 'english'),
@@ -45,6 +46,11 @@ export function compositionFromPrompt(options: CallOptions): CompositionInput {
     request: prompt.quoted(SECTION.request),
     originalEmail: prompt.quoted(SECTION.original),
     subject: task.get(FIELD.subject) ?? null,
+    sentenceStructure: oneOf(
+      ['short', 'long', 'mixed'] as const,
+      profile.get(FIELD.sentenceStructure),
+      'mixed',
+    ),
   }
 }
 

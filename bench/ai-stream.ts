@@ -1,0 +1,170 @@
+/**
+ * `npm run bench:ai` (also part of `npm run bench`): how soon a streamed AI draft shows its
+ * first words, and whether the server's memory grows over many streamed generations. Against
+ * the fake OpenAI-compatible provider: 600 ms to the first token, then 30 tokens a second.
+ * Not a pass/fail test.
+ */
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
+import { buildApp } from '../src/server/app.js'
+import { openDatabase, runMigrations } from '../src/server/db/client.js'
+import { startEmbeddedPostgres } from '../src/server/db/embedded.js'
+import { createDatabaseIfMissing } from '../src/server/runtime.js'
+import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
+import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
+import { startGoogleStandIn } from '../src/server/standins/google.js'
+import { startFakeOpenAi } from '../src/server/test/fake-openai.js'
+import { freePort } from '../src/server/test/free-port.js'
+import { signIn } from '../src/server/test/google-sign-in.js'
+
+const FIRST_TOKEN_MS = 600
+const TOKENS_PER_SECOND = 30
+const GENERATIONS = Number(process.env.BENCH_AI_GENERATIONS ?? 200)
+const CONCURRENCY = 20
+const USER = { email: 'bench@inkwell.demo', name: 'Bench User' }
+const APP_URL = 'http://localhost:3999'
+
+setFlagsFromString('--expose-gc')
+const collectGarbage = runInNewContext('gc') as () => void
+
+const ms = (n: number) => `${n.toFixed(0)} ms`
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+
+function heapAfterGc(): number {
+  collectGarbage()
+  collectGarbage()
+  return process.memoryUsage().heapUsed
+}
+
+async function main() {
+  const work = path.resolve('.tmp/bench-ai')
+  rmSync(work, { recursive: true, force: true })
+  const pg = await startEmbeddedPostgres({
+    dataDir: `${work}/postgres`,
+    port: await freePort(),
+    persistent: false,
+  })
+  await createDatabaseIfMissing(pg.url('postgres'), 'bench')
+  const database = openDatabase(pg.url('bench'), { max: 20 })
+  await runMigrations(database.db)
+
+  const redirectUri = `${APP_URL}/api/auth/google/callback`
+  const standIn = await startGoogleStandIn({
+    port: await freePort(),
+    redirectUris: [redirectUri],
+    users: [USER],
+    withMailbox: false,
+  })
+  const reply = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')
+  const fake = await startFakeOpenAi({
+    firstTokenDelayMs: FIRST_TOKEN_MS,
+    tokensPerSecond: TOKENS_PER_SECOND,
+    reply: () => reply,
+  })
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    APP_URL,
+    TOKEN_ENCRYPTION_KEY: generateKey(),
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: fake.url,
+    AI_MODEL: 'fake-model',
+    FREE_AI_EMAILS_PER_MONTH: '1000000',
+  })
+  const app = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    secrets: new SecretBox(generateKey()),
+    google: new GoogleOAuth({
+      ...STANDIN_OAUTH_CLIENT,
+      redirectUri,
+      endpoints: standInEndpoints(standIn.url),
+    }),
+    webRoot: null,
+  })
+  await app.ready()
+  const { session } = await signIn({ app }, USER.email)
+  const port = await freePort()
+  await app.listen({ host: '127.0.0.1', port })
+  const url = `http://127.0.0.1:${port}/api/ai/generate-email`
+
+  /** One streamed generation over HTTP: time to the first `delta` and to the end. */
+  async function generation() {
+    const started = performance.now()
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        origin: APP_URL,
+        accept: 'text/event-stream',
+        'content-type': 'application/json',
+        cookie: `inkwell_session=${session}`,
+      },
+      body: JSON.stringify({ contactName: 'Grace', userInput: 'Ask for the Q3 report' }),
+    })
+    if (response.status !== 200) throw new Error(`generate answered ${response.status}`)
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    let firstWords = 0
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+      if (!firstWords && text.includes('"type":"delta"')) firstWords = performance.now() - started
+    }
+    if (!text.includes('"type":"done"')) throw new Error('the stream ended without done')
+    return { firstWords, total: performance.now() - started }
+  }
+
+  console.log(
+    `\nStreamed AI drafts through the app (fake provider: ${FIRST_TOKEN_MS} ms to the first token, ${TOKENS_PER_SECOND} tokens/s)`,
+  )
+  const alone: number[] = []
+  for (let i = 0; i < 10; i++) alone.push((await generation()).firstWords)
+  alone.sort((a, b) => a - b)
+  console.log(
+    `  click → first words, one at a time: p50 ${ms(percentile(alone, 50))}, max ${ms(alone.at(-1) ?? 0)}  (provider's own first token: ${FIRST_TOKEN_MS} ms)`,
+  )
+
+  const baseline = heapAfterGc()
+  const firstWords: number[] = []
+  let done = 0
+  const marks: string[] = []
+  while (done < GENERATIONS) {
+    const batch = Math.min(CONCURRENCY, GENERATIONS - done)
+    const results = await Promise.all(Array.from({ length: batch }, () => generation()))
+    firstWords.push(...results.map((r) => r.firstWords))
+    done += batch
+    if (Math.floor(done / 50) > Math.floor((done - batch) / 50) || done === GENERATIONS) {
+      marks.push(`${done}: ${mb(heapAfterGc())}`)
+    }
+  }
+  firstWords.sort((a, b) => a - b)
+  console.log(
+    `  ${GENERATIONS} generations, ${CONCURRENCY} at a time: first words p50 ${ms(percentile(firstWords, 50))}, p99 ${ms(percentile(firstWords, 99))}`,
+  )
+  const after = heapAfterGc()
+  console.log(
+    `  server heap after GC: before ${mb(baseline)}, after ${GENERATIONS} generations ${mb(after)} (${after >= baseline ? '+' : ''}${mb(after - baseline)})`,
+  )
+  console.log(`  heap along the way: ${marks.join(', ')}`)
+
+  await app.close()
+  await fake.close()
+  await standIn.close()
+  await database.close()
+  await pg.stop()
+  rmSync(work, { recursive: true, force: true })
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
