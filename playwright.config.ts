@@ -46,6 +46,10 @@ export default defineConfig({
       STRIPE_STANDIN_PORT: process.env.E2E_STRIPE_PORT ?? '4421',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // A small Free allowance, so the AI limit journey reaches it in a few calls.
+      FREE_AI_EMAILS_PER_MONTH: '6',
+      // The offline writer, whatever the developer's shell has configured.
+      AI_PROVIDER: 'offline',
     },
   },
 })

@@ -26,7 +26,8 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+/** Raises a non-OK answer as an ApiError (read once, so callers can still use the body). */
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return
   const text = await response.text().catch(() => '')
   throw new ApiError(response.status, text, response.statusText)

@@ -147,6 +147,19 @@ describe('the stored handoff', () => {
     expect(readComposeHandoff()).toBeNull()
   })
 
+  it('carries a smart reply taken on to Compose: its text and its AI draft', () => {
+    const handoff = buildReplyHandoff('reply', message({}), 'Budget', ME)
+    writeComposeHandoff({ ...handoff, body: 'Thanks, Sam!', aiDraftId: 'draft-1' })
+    expect(readComposeHandoff()).toMatchObject({
+      subject: 'Re: Budget',
+      threadId: 'thread-1',
+      replyToMessageId: 'msg-2',
+      body: 'Thanks, Sam!',
+      aiDraftId: 'draft-1',
+    })
+    clearComposeHandoff()
+  })
+
   it('reads the spec fields alone and ignores what is not a handoff', () => {
     localStorage.setItem(
       COMPOSE_STORAGE_KEY,

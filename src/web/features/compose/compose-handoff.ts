@@ -15,6 +15,10 @@ export type ComposeHandoff = {
   /** Gmail id of the message answered; the server derives In-Reply-To and References. */
   replyToMessageId?: string
   cc?: string
+  /** Text to start the message with (a smart reply taken on to Compose). */
+  body?: string
+  /** The AI draft `body` came from, sent back with the e-mail (D13). */
+  aiDraftId?: string
 }
 
 export const COMPOSE_STORAGE_KEY = 'composeData'
@@ -45,6 +49,8 @@ export function readComposeHandoff(): ComposeHandoff | null {
     threadId: optional(data.threadId),
     replyToMessageId: optional(data.replyToMessageId),
     cc: optional(data.cc),
+    body: optional(data.body),
+    aiDraftId: optional(data.aiDraftId),
   }
 }
 

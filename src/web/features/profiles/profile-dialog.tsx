@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import type { SuggestedTraits } from '../../../contract/ai'
 import type { WritingProfile } from '../../../contract/profiles'
 import {
   PROFILE_STYLES,
@@ -32,6 +33,7 @@ import { optionLabel } from '../../lib/option-label'
 import { useCreateWritingProfile } from './api/create-writing-profile'
 import { useUpdateWritingProfile } from './api/update-writing-profile'
 import {
+  formatList,
   parseProfileForm,
   profileFormValues,
   type ProfileFormErrors,
@@ -68,6 +70,21 @@ export function ProfileDialog({ profile, onClose }: ProfileDialogProps) {
   function change<K extends Field>(field: K, value: ProfileFormValues[K]) {
     setValues((current) => ({ ...current, [field]: value }))
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest as ProfileFormErrors)
+  }
+
+  /** Suggested traits fill the form; the user still reviews and saves (D14). */
+  function applyTraits(traits: SuggestedTraits) {
+    setValues((current) => ({
+      ...current,
+      tone: traits.tone,
+      style: traits.style,
+      vocabulary: traits.vocabulary,
+      sentenceStructure: traits.sentenceStructure,
+      commonPhrases: traits.commonPhrases.length
+        ? formatList(traits.commonPhrases)
+        : current.commonPhrases,
+      signatureStyle: traits.signatureStyle ?? current.signatureStyle,
+    }))
   }
 
   function submit(event: FormEvent) {
@@ -188,16 +205,13 @@ export function ProfileDialog({ profile, onClose }: ProfileDialogProps) {
             'Signature style',
             <Input {...text('signatureStyle')} placeholder="Best, Sam" />,
           )}
-          {editing ? (
-            wrap('exampleText', 'Example text', <Textarea {...text('exampleText')} rows={5} />)
-          ) : (
-            <WritingSample
-              id={fieldId('exampleText')}
-              value={values.exampleText}
-              error={errors.exampleText}
-              onChange={(v) => change('exampleText', v)}
-            />
-          )}
+          <WritingSample
+            id={fieldId('exampleText')}
+            value={values.exampleText}
+            error={errors.exampleText}
+            onChange={(v) => change('exampleText', v)}
+            onApplyTraits={applyTraits}
+          />
 
           <DialogFooter>
             <Button type="button" variant="outline" disabled={busy} onClick={onClose}>

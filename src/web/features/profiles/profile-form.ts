@@ -86,8 +86,6 @@ export function parseProfileForm(values: ProfileFormValues): ProfileFormResult {
 
 export const INVALID_FILE_TYPE_MESSAGE =
   'Invalid file type. Please upload a .txt, .pdf, or .docx file.'
-export const DOCUMENT_UPLOADED_MESSAGE =
-  'File uploaded. Backend processing for PDF/DOCX files will be implemented.'
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 

@@ -1,18 +1,18 @@
 import { useRef, useState, type ChangeEvent } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { CircleAlert, FileText, Loader2, Sparkles } from 'lucide-react'
+import { CircleAlert, FileText, Loader2, MailCheck, Sparkles, Wand2 } from 'lucide-react'
+import { MAX_SAMPLE_BYTES, type StyleAnalysis, type SuggestedTraits } from '../../../contract/ai'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
+import { errorDetail } from '../../lib/error-detail'
+import { optionLabel } from '../../lib/option-label'
 import { useDebouncedCallback } from '../../lib/use-debounced-callback'
 import { writingStyleQuery } from './api/analyze-writing-style'
-import {
-  classifyUpload,
-  DOCUMENT_UPLOADED_MESSAGE,
-  INVALID_FILE_TYPE_MESSAGE,
-  UPLOAD_ACCEPT,
-} from './profile-form'
+import { extractSample } from './api/extract-sample'
+import { useLearnFromSentMail } from './api/learn-from-sent-mail'
+import { classifyUpload, INVALID_FILE_TYPE_MESSAGE, UPLOAD_ACCEPT } from './profile-form'
 import { insertStarter, WRITING_PROMPTS } from './writing-prompts'
 
 /** Quiet time after typing before the sample is analysed. */
@@ -24,18 +24,22 @@ export type WritingSampleProps = {
   id: string
   value: string
   onChange: (text: string) => void
+  /** Fills the profile form with traits suggested by an analysis (nothing is saved). */
+  onApplyTraits: (traits: SuggestedTraits) => void
   error?: string
 }
 
 /**
- * The create dialog's writing sample: upload a file, start from a prompt, or type. Non-blank
- * text is analysed a second after it stops changing (at once when a file is loaded).
+ * The profile dialog's writing sample: upload a file (.pdf and .docx are read on the server),
+ * learn from the user's sent mail, start from a prompt, or type. Non-blank text is analysed a
+ * second after it stops changing (at once when a file is loaded).
  */
-export function WritingSample({ id, value, onChange, error }: WritingSampleProps) {
+export function WritingSample({ id, value, onChange, onApplyTraits, error }: WritingSampleProps) {
   const [analyzedText, setAnalyzedText] = useState(value)
   const [upload, setUpload] = useState<{ tone: 'info' | 'error'; message: string } | null>(null)
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const analyzeLater = useDebouncedCallback(setAnalyzedText, STYLE_ANALYSIS_DELAY_MS)
+  const learn = useLearnFromSentMail()
   const analysis = useQuery({
     ...writingStyleQuery(analyzedText),
     placeholderData: keepPreviousData,
@@ -57,7 +61,7 @@ export function WritingSample({ id, value, onChange, error }: WritingSampleProps
     if (!file) return
     const kind = classifyUpload(file)
     if (kind === 'invalid') return setUpload({ tone: 'error', message: INVALID_FILE_TYPE_MESSAGE })
-    if (kind === 'document') return setUpload({ tone: 'info', message: DOCUMENT_UPLOADED_MESSAGE })
+    if (kind === 'document') return loadDocument(file)
     if (file.size > MAX_TEXT_FILE_BYTES) {
       return setUpload({
         tone: 'error',
@@ -70,6 +74,45 @@ export function WritingSample({ id, value, onChange, error }: WritingSampleProps
     } catch {
       setUpload({ tone: 'error', message: `Could not read ${file.name}.` })
     }
+  }
+
+  // D14: PDF and DOCX samples are read on the server, then analysed like typed text.
+  async function loadDocument(file: File) {
+    if (file.size > MAX_SAMPLE_BYTES) {
+      return setUpload({
+        tone: 'error',
+        message: `That file is too large. Please upload a sample under ${MAX_SAMPLE_BYTES / 1024 / 1024} MB.`,
+      })
+    }
+    setUpload({ tone: 'info', message: `Reading ${file.name}…` })
+    try {
+      setText(await extractSample(file), true)
+      setUpload({ tone: 'info', message: `Loaded ${file.name}.` })
+    } catch (failure) {
+      setUpload({
+        tone: 'error',
+        message: errorDetail(failure) ?? `Could not read ${file.name}.`,
+      })
+    }
+  }
+
+  function learnFromSentMail() {
+    setUpload(null)
+    learn.mutate(undefined, {
+      onSuccess: (learned) => {
+        setText(learned.sample, true)
+        onApplyTraits(learned.analysis.suggestedTraits)
+        setUpload({
+          tone: 'info',
+          message: `Learned from ${learned.messageCount} sent ${learned.messageCount === 1 ? 'e-mail' : 'e-mails'}: the suggested traits are filled in. Nothing is saved until you save.`,
+        })
+      },
+      onError: (failure) =>
+        setUpload({
+          tone: 'error',
+          message: errorDetail(failure) ?? 'Could not read your sent mail. Please try again.',
+        }),
+    })
   }
 
   function insertPrompt(starter: string) {
@@ -107,6 +150,21 @@ export function WritingSample({ id, value, onChange, error }: WritingSampleProps
           onChange={(e) => void onFile(e)}
           aria-describedby={upload ? `${id}-upload-status` : undefined}
         />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          onClick={learnFromSentMail}
+          disabled={learn.isPending}
+        >
+          {learn.isPending ? (
+            <Loader2 aria-hidden="true" className="animate-spin" />
+          ) : (
+            <MailCheck aria-hidden="true" />
+          )}
+          Learn from my sent mail
+        </Button>
         {upload && (
           <p
             id={`${id}-upload-status`}
@@ -165,7 +223,11 @@ export function WritingSample({ id, value, onChange, error }: WritingSampleProps
             <CircleAlert aria-hidden="true" className="size-4" /> Failed to analyze writing style
           </p>
         ) : analysis.data ? (
-          <StyleAnalysisView analysis={analysis.data} updating={analysis.isFetching} />
+          <StyleAnalysisView
+            analysis={analysis.data}
+            updating={analysis.isFetching}
+            onApplyTraits={onApplyTraits}
+          />
         ) : analysis.isFetching ? (
           <p className="flex items-center gap-2 text-muted-foreground">
             <Loader2 aria-hidden="true" className="size-3.5 animate-spin" />
@@ -180,10 +242,13 @@ export function WritingSample({ id, value, onChange, error }: WritingSampleProps
 function StyleAnalysisView({
   analysis,
   updating,
+  onApplyTraits,
 }: {
-  analysis: { styleAnalysis: string; suggestions: string[]; learnedStyle: string }
+  analysis: StyleAnalysis
   updating: boolean
+  onApplyTraits: (traits: SuggestedTraits) => void
 }) {
+  const traits = analysis.suggestedTraits
   return (
     <div className="grid gap-3 rounded-md bg-muted/60 p-3" aria-busy={updating}>
       <div className="flex items-center justify-between gap-2">
@@ -206,6 +271,43 @@ function StyleAnalysisView({
       <div>
         <h4 className="font-medium">Learned style</h4>
         <p className="mt-1 whitespace-pre-line text-muted-foreground">{analysis.learnedStyle}</p>
+      </div>
+      <div className="grid gap-2 border-t border-border pt-3">
+        <h4 className="font-medium">Suggested traits</h4>
+        <dl
+          className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs"
+          data-testid="suggested-traits"
+        >
+          <dt className="text-muted-foreground">Tone</dt>
+          <dd>{optionLabel(traits.tone)}</dd>
+          <dt className="text-muted-foreground">Style</dt>
+          <dd>{optionLabel(traits.style)}</dd>
+          <dt className="text-muted-foreground">Vocabulary</dt>
+          <dd>{optionLabel(traits.vocabulary)}</dd>
+          <dt className="text-muted-foreground">Sentence structure</dt>
+          <dd>{optionLabel(traits.sentenceStructure)}</dd>
+          {traits.commonPhrases.length > 0 && (
+            <>
+              <dt className="text-muted-foreground">Common phrases</dt>
+              <dd>{traits.commonPhrases.join(', ')}</dd>
+            </>
+          )}
+          {traits.signatureStyle && (
+            <>
+              <dt className="text-muted-foreground">Signature</dt>
+              <dd>{traits.signatureStyle}</dd>
+            </>
+          )}
+        </dl>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className="w-fit"
+          onClick={() => onApplyTraits(traits)}
+        >
+          <Wand2 aria-hidden="true" /> Apply suggested traits
+        </Button>
       </div>
     </div>
   )

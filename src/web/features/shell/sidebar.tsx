@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button'
 import { cn } from '../../lib/cn'
 import { useTheme } from '../../lib/use-theme'
 import { useLogout } from '../auth/api/logout'
-import { PlanBox } from '../billing/plan-box'
+import { CreditCard } from '../ai/credit-widgets'
 import { useMeta } from './api/get-meta'
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items'
 
@@ -79,7 +79,7 @@ export function Sidebar({ user, unreadCount, onNavigate, onTutorial }: SidebarPr
         </div>
       </div>
 
-      <PlanBox />
+      <CreditCard />
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto">
         <ul className="space-y-0.5">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { Paperclip, Save, Send, Sparkles, Users } from 'lucide-react'
+import { Paperclip, Save, Send } from 'lucide-react'
 import { useLocation } from 'wouter'
 import { MAX_MESSAGE_BYTES, SendEmailSchema } from '../../../../contract/mail'
 import { Button } from '../../../components/ui/button'
@@ -14,6 +14,9 @@ import { formatBytes } from '../../../lib/format-date'
 import { useSaveDraft } from '../api/save-draft'
 import { useSendEmail } from '../api/send-email'
 import { filesToAttachments } from '../attachments'
+import { AiAssistantPanel } from '../../ai/ai-assistant-panel'
+import { formatAddress } from '../addresses'
+import { useDraftTarget } from '../use-draft-target'
 import { AttachmentChips } from './attachment-chips'
 import {
   clearComposeHandoff,
@@ -35,8 +38,10 @@ function initialFields(handoff: ComposeHandoff | null): Fields {
     to: handoff.to,
     cc: handoff.cc ?? '',
     subject: handoff.subject,
-    // Room to write above the quoted original.
-    body: hasContext ? `\n\n${originalMessageBlock(handoff)}` : '',
+    // A smart reply's text, or room to write, above the quoted original.
+    body: hasContext
+      ? `${handoff.body ?? ''}\n\n${originalMessageBlock(handoff)}`
+      : (handoff.body ?? ''),
   }
 }
 
@@ -86,6 +91,8 @@ export function ComposeScreen() {
       : null,
   )
   const [reading, setReading] = useState<'send' | 'draft' | null>(null)
+  const ai = useDraftTarget(setFields)
+  const aiDraftId = ai.aiDraftId ?? handoff?.aiDraftId
   const send = useSendEmail()
   const draft = useSaveDraft()
   const fileInput = useRef<HTMLInputElement>(null)
@@ -123,7 +130,7 @@ export function ComposeScreen() {
     setFiles((current) => [...current, ...incoming])
   }
 
-  const busy = reading !== null || send.isPending || draft.isPending
+  const busy = reading !== null || send.isPending || draft.isPending || ai.generating
 
   const payload = async () => ({
     to: fields.to.trim(),
@@ -135,6 +142,7 @@ export function ComposeScreen() {
     replyToMessageId: reply?.replyToMessageId,
     attachments: await filesToAttachments(files),
     draftId,
+    aiDraftId,
   })
 
   const onSend = async () => {
@@ -175,6 +183,7 @@ export function ComposeScreen() {
         setFields(EMPTY)
         setFiles([])
         setDraftId(undefined)
+        ai.setAiDraftId(undefined)
         setReply(null)
         toast({
           title: 'Email sent',
@@ -354,30 +363,16 @@ export function ComposeScreen() {
         </div>
       </form>
 
-      {/* Reserved for the contact picker and the AI Assistant panel (a later issue). */}
       <aside aria-label="Assistants" className="space-y-4 lg:w-80 lg:shrink-0">
-        <section
-          data-slot="contact-picker"
-          className="rounded-lg border border-dashed border-border p-4"
-        >
-          <h2 className="flex items-center gap-2 text-sm font-semibold">
-            <Users aria-hidden="true" className="size-4" /> Contacts
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Picking a saved contact as the recipient comes in a later update.
-          </p>
-        </section>
-        <section
-          data-slot="ai-assistant"
-          className="rounded-lg border border-dashed border-border p-4"
-        >
-          <h2 className="flex items-center gap-2 text-sm font-semibold">
-            <Sparkles aria-hidden="true" className="size-4" /> AI Assistant
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Writing with AI, tuned to each contact, comes in a later update.
-          </p>
-        </section>
+        <AiAssistantPanel
+          recipient={fields.to}
+          subject={fields.subject}
+          threadId={reply?.threadId}
+          onContactPicked={(contact) =>
+            setFields((current) => ({ ...current, to: formatAddress(contact) }))
+          }
+          target={ai.target}
+        />
       </aside>
     </div>
   )

@@ -33,7 +33,7 @@ import { useRefreshMail } from '../api/sync-mail'
 import { useThreadAction } from '../api/thread-action'
 import { filterThreads } from '../search'
 import { useInboxShortcuts } from '../use-inbox-shortcuts'
-import { CreditBanner } from './credit-banner'
+import { CreditBanner } from '../../ai/credit-widgets'
 import { InboxHeader } from './inbox-header'
 import {
   ConnectGmail,
@@ -46,12 +46,15 @@ import {
 } from './inbox-states'
 import { ShortcutsDialog } from './shortcuts-dialog'
 import { ThreadList } from './thread-list'
+import type { RowAction } from './quick-actions-menu'
 import type { RowDisplay } from './thread-row'
 
 // The viewer brings DOMPurify and the date formats: its own chunk, loaded on first open.
 const ThreadViewer = lazy(() =>
   import('./thread-viewer').then((m) => ({ default: m.ThreadViewer })),
 )
+// Smart Reply brings the AI contract's schemas: loaded when first asked for.
+const SmartReply = lazy(() => import('./smart-reply').then((m) => ({ default: m.SmartReply })))
 
 const numberFormat = new Intl.NumberFormat('en-US')
 const conversations = (n: number) =>
@@ -77,6 +80,8 @@ export function InboxScreen() {
   const [serverQuery, setServerQuery] = useState<string | null>(null)
   const [cursorId, setCursorId] = useState<string | null>(null)
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
+  /** The conversation the Smart Reply dialog answers, if open. */
+  const [smartReplyFor, setSmartReplyFor] = useState<string | null>(null)
   const searchRef = useRef<HTMLInputElement>(null)
 
   const inbox = useThreads({ label: 'INBOX' }, { autoRefresh })
@@ -148,9 +153,11 @@ export function InboxScreen() {
   useLayoutEffect(() => {
     actRef.current = act
   })
-  const onRowAction = useCallback((thread: Thread, action: ThreadAction) => {
+  const onRowAction = useCallback((thread: Thread, action: RowAction) => {
+    if (action === 'smartReply') return setSmartReplyFor(thread.id)
     actRef.current({ id: thread.id, senderName: thread.sender.name || thread.sender.email }, action)
   }, [])
+  const closeSmartReply = useCallback(() => setSmartReplyFor(null), [])
   const onRowOpen = useCallback((id: string) => openThread(id), [openThread])
   const { fetchNextPage: fetchNext } = list
   const fetchNextPage = useCallback(() => void fetchNext({ cancelRefetch: false }), [fetchNext])
@@ -401,6 +408,7 @@ export function InboxScreen() {
               onBack={() => openThread(null)}
               onAction={act}
               onCompose={startCompose}
+              onSmartReply={() => setSmartReplyFor(selectedId)}
             />
           </Suspense>
         ) : (
@@ -409,6 +417,16 @@ export function InboxScreen() {
       </div>
 
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      {smartReplyFor && (
+        <Suspense fallback={null}>
+          <SmartReply
+            key={smartReplyFor}
+            threadId={smartReplyFor}
+            myEmail={myEmail}
+            onClose={closeSmartReply}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -19,17 +19,19 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu'
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip'
 import { isFlagged } from '../api/thread-action'
 
-/** A thread's Quick Actions (spec section 2): real calls (D3), Smart Reply once AI lands. */
+/** What a row's menu asks for: a thread action, or the Smart Reply dialog for the thread. */
+export type RowAction = ThreadAction | 'smartReply'
+
+/** A thread's Quick Actions (spec section 2): Smart Reply, then real calls (D3). */
 export function QuickActionsMenu({
   thread,
   onAction,
   className,
 }: {
   thread: Thread
-  onAction: (thread: Thread, action: ThreadAction) => void
+  onAction: (thread: Thread, action: RowAction) => void
   className?: string
 }) {
   const flagged = isFlagged(thread)
@@ -46,19 +48,9 @@ export function QuickActionsMenu({
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <Tooltip>
-          <TooltipTrigger asChild>
-            {/* aria-disabled rather than disabled, so the pointer still reaches the tooltip. */}
-            <DropdownMenuItem
-              aria-disabled="true"
-              className="opacity-50"
-              onSelect={(event) => event.preventDefault()}
-            >
-              <Sparkles aria-hidden="true" /> Smart Reply
-            </DropdownMenuItem>
-          </TooltipTrigger>
-          <TooltipContent side="left">Coming soon</TooltipContent>
-        </Tooltip>
+        <DropdownMenuItem onSelect={() => onAction(thread, 'smartReply')}>
+          <Sparkles aria-hidden="true" /> Smart Reply
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => onAction(thread, 'archive')}>
           <Archive aria-hidden="true" /> Archive

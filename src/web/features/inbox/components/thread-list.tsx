@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { Thread, ThreadAction } from '../../../../contract/mail'
+import type { Thread } from '../../../../contract/mail'
 import { Spinner } from '../../../components/ui/spinner'
+import type { RowAction } from './quick-actions-menu'
 import { ROW_HEIGHT, ThreadRow, type RowDisplay } from './thread-row'
 
 type ThreadListProps = {
@@ -16,7 +17,7 @@ type ThreadListProps = {
   isFetchingNextPage: boolean
   fetchNextPage: () => void
   onOpen: (id: string) => void
-  onAction: (thread: Thread, action: ThreadAction) => void
+  onAction: (thread: Thread, action: RowAction) => void
 }
 
 /** Load the next page this many rows before the end, so scrolling rarely meets the spinner. */

@@ -1,13 +1,13 @@
 import { memo } from 'react'
 import { Paperclip, Star } from 'lucide-react'
-import type { Thread, ThreadAction } from '../../../../contract/mail'
+import type { Thread } from '../../../../contract/mail'
 import type { UserSettings } from '../../../../contract/settings'
 import { cn } from '../../../lib/cn'
 import { formatListTime } from '../../../lib/format-date'
 import { threadPriority } from '../../../lib/priority'
 import { visibleLabels } from '../labels'
 import { PriorityChip } from './priority-chip'
-import { QuickActionsMenu } from './quick-actions-menu'
+import { QuickActionsMenu, type RowAction } from './quick-actions-menu'
 
 export const ROW_HEIGHT = { regular: 88, compact: 60 } as const
 
@@ -21,7 +21,7 @@ type ThreadRowProps = {
   display: RowDisplay
   now: Date
   onOpen: (id: string) => void
-  onAction: (thread: Thread, action: ThreadAction) => void
+  onAction: (thread: Thread, action: RowAction) => void
 }
 
 function LabelChips({ labels }: { labels: string[] }) {

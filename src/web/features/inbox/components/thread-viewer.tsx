@@ -48,6 +48,7 @@ type ThreadViewerProps = {
     options?: { silent?: boolean },
   ) => void
   onCompose: (mode: ReplyMode, detail: ThreadDetail) => void
+  onSmartReply: () => void
 }
 
 function IconAction({
@@ -94,6 +95,7 @@ export function ThreadViewer({
   onBack,
   onAction,
   onCompose,
+  onSmartReply,
 }: ThreadViewerProps) {
   const { data: detail, error, isPending, refetch } = useThread(threadId)
   const [toggled, setToggled] = useState<Record<string, boolean>>({})
@@ -308,19 +310,9 @@ export function ThreadViewer({
             <Button variant="outline" onClick={() => compose('forward')}>
               <Forward aria-hidden="true" /> Forward
             </Button>
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <span
-                  tabIndex={0}
-                  className="inline-flex rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
-                >
-                  <Button variant="outline" disabled>
-                    <Sparkles aria-hidden="true" /> Smart Reply
-                  </Button>
-                </span>
-              </TooltipTrigger>
-              <TooltipContent>Coming soon</TooltipContent>
-            </Tooltip>
+            <Button variant="outline" onClick={onSmartReply}>
+              <Sparkles aria-hidden="true" /> Smart Reply
+            </Button>
           </div>
         )}
       </div>

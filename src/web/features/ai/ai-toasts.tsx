@@ -1,0 +1,43 @@
+import { ToastAction } from '../../components/ui/toast'
+import { toast } from '../../components/ui/use-toast'
+import { ApiError } from '../../lib/api-client'
+import { UPGRADE_PITCH } from './credit-state'
+
+/** The Upgrade button the AI limit toasts carry (spec section 8); it goes to /upgrade. */
+function upgradeAction(navigate: (to: string) => void) {
+  return (
+    <ToastAction altText="Upgrade from the Upgrade page" onClick={() => navigate('/upgrade')}>
+      Upgrade
+    </ToastAction>
+  )
+}
+
+/** The client-side block, before any call, when the plan has no generation left. */
+export function toastLimitReached(
+  message: { title: string; description: string },
+  navigate: (to: string) => void,
+) {
+  toast({ variant: 'destructive', ...message, action: upgradeAction(navigate) })
+}
+
+/** A generation's failure: the 429 of an exhausted allowance, or the screen's own message. */
+export function toastGenerationFailure(
+  error: unknown,
+  failureTitle: string,
+  navigate: (to: string) => void,
+) {
+  // The spec tests the message for '429'; the status says the same for our ApiError.
+  const limited =
+    (error instanceof ApiError && error.status === 429) ||
+    (error instanceof Error && error.message.includes('429'))
+  if (limited) {
+    toast({
+      variant: 'destructive',
+      title: 'Usage Limit Reached',
+      description: `You've reached your monthly AI email limit. ${UPGRADE_PITCH}`,
+      action: upgradeAction(navigate),
+    })
+    return
+  }
+  toast({ variant: 'destructive', title: failureTitle })
+}

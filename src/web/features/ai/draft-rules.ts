@@ -1,0 +1,19 @@
+/**
+ * The AI dialogs' validation (spec section 5), in the spec's words; null when all is well.
+ * Plain functions, so the rules are tested without rendering.
+ */
+
+/** Smart reply: Send Reply and Edit in Compose need text that is not blank. */
+export function replyTextProblem(text: string): string | null {
+  return text.trim() === '' ? 'The reply is empty' : null
+}
+
+/** Compose's Write with AI: a selected contact, then a description. */
+export function writeWithAiProblem(input: {
+  contactSelected: boolean
+  description: string
+}): { title: string } | null {
+  if (!input.contactSelected) return { title: 'Please select a contact first' }
+  if (input.description.trim() === '') return { title: 'Please describe what you want to write' }
+  return null
+}
