@@ -255,16 +255,13 @@ describe('buildDemoMailbox', () => {
     }
   })
 
-  it('generates 10,000 threads quickly', () => {
-    const started = performance.now()
+  it('generates 10,000 distinct threads, none dated in the future', () => {
+    // How long it takes is the benchmark's business (npm run bench seeds this size), not a test's.
     const big = buildDemoMailbox(ALEX, { now: NOW, threads: 10_000 })
-    const elapsed = performance.now() - started
     const threadIds = new Set(big.messages.map((m) => m.thread_id))
     expect(threadIds.size).toBe(10_000)
     expect(new Set(big.messages.map((m) => m.id)).size).toBe(big.messages.length)
     expect(big.messages.every((m) => Date.parse(m.date) <= NOW.getTime())).toBe(true)
-    // Typically well under a second; the bound only catches a pathological regression.
-    expect(elapsed).toBeLessThan(5_000)
   })
 })
 
