@@ -182,13 +182,15 @@ async function main() {
   // Server processes of their own (the compiled entry point's TypeScript), on one database.
   console.log('\nWarm list throughput: one instance, then two behind a round-robin proxy')
   const ports = [await freePort(), await freePort()]
-  const servers = ports.map((p) =>
+  const stripePorts = [await freePort(), await freePort()]
+  const servers = ports.map((p, i) =>
     spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       stdio: 'ignore',
       env: {
         ...process.env,
         INKWELL_MODE: 'demo',
         PORT: String(p),
+        STRIPE_STANDIN_PORT: String(stripePorts[i]),
         APP_URL,
         DATABASE_URL: pg.url('bench'),
         TOKEN_ENCRYPTION_KEY: tokenKey,

@@ -61,12 +61,14 @@ beforeAll(async () => {
   database = await createTestDatabase()
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-demo-'))
   config = loadConfig({
+    INKWELL_MODE: 'demo',
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     APP_URL,
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     GOOGLE_STANDIN_PORT: String(await freePort()),
+    STRIPE_STANDIN_PORT: String(await freePort()),
     GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
   })
 })

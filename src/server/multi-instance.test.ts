@@ -90,7 +90,11 @@ describe('two instances on one database, behind a round-robin proxy', () => {
       GMAIL_QUOTA_UNITS_PER_MINUTE: String(UNITS_PER_MINUTE),
     }
     for (const port of [p1, p2]) {
-      instances.push(startInstance({ ...shared, PORT: String(port) }))
+      // Each demo instance starts its own Stripe stand-in; nothing here pays.
+      const stripePort = String(await freePort())
+      instances.push(
+        startInstance({ ...shared, PORT: String(port), STRIPE_STANDIN_PORT: stripePort }),
+      )
       direct.push(`http://127.0.0.1:${port}`)
     }
     await Promise.all(direct.map((url, i) => waitReady(url, instances[i]!)))
