@@ -1,4 +1,5 @@
 import type { gmail_v1 } from '@googleapis/gmail'
+import { TextDecoder } from 'node:util'
 import { addressParser, decodeWords } from 'postal-mime'
 import type { StoredAttachment } from '../../db/schema.js'
 import { isStorableInstant, ROW_LIMITS } from './storable.js'
