@@ -171,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     repo: mailRepo,
     apiRootUrl: deps.google?.settings.endpoints.apiRootUrl ?? REAL_GOOGLE.apiRootUrl,
+    quotaModel: config.gmailQuotaModel,
     quotaUnitsPerMinute: config.gmailQuotaUnitsPerMinute,
   })
   const sync = createMailSync({ repo: mailRepo, options: config.mailSync, log: app.log })

@@ -3,6 +3,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Plans } from '../contract/billing.js'
+import { GMAIL_QUOTA, GMAIL_QUOTA_MODELS, type GmailQuotaModel } from './features/mail/quota.js'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())
@@ -93,7 +94,13 @@ const EnvSchema = z.object({
   MAIL_SYNC_WORKERS: z.coerce.number().int().min(1).max(50).default(4),
   /** On SIGTERM, how long to keep serving after /readyz turns 503 (a load balancer's interval). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(0),
-  GMAIL_QUOTA_UNITS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  /** Which of Gmail's quota tables the project is on (its creation date decides). */
+  GMAIL_QUOTA_MODEL: z.enum(GMAIL_QUOTA_MODELS).default('2026'),
+  /** The per-user budget to pace to; the model's own when empty, 0 = no pacing. */
+  GMAIL_QUOTA_UNITS_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).optional(),
+  ),
   AI_PROVIDER: z.preprocess(
     emptyToUndefined,
     z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).optional(),
@@ -173,6 +180,8 @@ export type Config = {
     firstPageSize: number
     pageSize: number
   }
+  /** Gmail's quota table in use: every call's price comes from it. */
+  gmailQuotaModel: GmailQuotaModel
   /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
   gmailQuotaUnitsPerMinute: number
   shutdownGraceMs: number
@@ -328,7 +337,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       firstPageSize: 50,
       pageSize: 100,
     },
-    gmailQuotaUnitsPerMinute: env.GMAIL_QUOTA_UNITS_PER_MINUTE,
+    gmailQuotaModel: env.GMAIL_QUOTA_MODEL,
+    gmailQuotaUnitsPerMinute:
+      env.GMAIL_QUOTA_UNITS_PER_MINUTE ?? GMAIL_QUOTA[env.GMAIL_QUOTA_MODEL].unitsPerMinute,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     ai: { ...ai, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES },
     plans: {

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { users } from './db/schema.js'
 import { generateKey, SecretBox } from './lib/crypto.js'
-import { GMAIL_UNITS } from './features/mail/quota.js'
+import { GMAIL_QUOTA } from './features/mail/quota.js'
+
+const PRICES = GMAIL_QUOTA['2026'].prices
 import { startGoogleStandIn, type GoogleStandIn } from './standins/google.js'
 import { createTestDatabase } from './test/database.js'
 import { startFaultProxy } from './test/fault-proxy.js'
@@ -19,11 +21,11 @@ const UNITS_PER_MINUTE = 900
 function unitsOf(method: string, path: string): number {
   const p = path.split('?')[0]!
   if (!p.startsWith('/gmail/')) return 0
-  if (p.endsWith('/labels')) return GMAIL_UNITS.labelsList
-  if (p.endsWith('/history')) return GMAIL_UNITS.historyList
-  if (p.endsWith('/modify')) return GMAIL_UNITS.threadsModify
-  if (/\/threads$/.test(p)) return GMAIL_UNITS.threadsList
-  if (/\/threads\/[^/]+$/.test(p) && method === 'GET') return GMAIL_UNITS.threadsGet
+  if (p.endsWith('/labels')) return PRICES.labelsList
+  if (p.endsWith('/history')) return PRICES.historyList
+  if (p.endsWith('/modify')) return PRICES.threadsModify
+  if (/\/threads$/.test(p)) return PRICES.threadsList
+  if (/\/threads\/[^/]+$/.test(p) && method === 'GET') return PRICES.threadsGet
   return 5
 }
 

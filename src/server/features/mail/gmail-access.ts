@@ -1,7 +1,7 @@
 import type { UserRow } from '../../db/schema.js'
 import type { AuthService } from '../auth/service.js'
 import { GmailNotConnected, GmailSession } from './gmail.js'
-import { QuotaBudget } from './quota.js'
+import { GMAIL_QUOTA, QuotaBudget, type GmailQuotaModel } from './quota.js'
 import type { MailRepository } from './repository.js'
 
 /**
@@ -12,8 +12,11 @@ export function createGmailAccess(deps: {
   auth: AuthService
   repo: MailRepository
   apiRootUrl: string
+  quotaModel: GmailQuotaModel
+  /** The per-user budget the calls are paced to; 0 = no pacing (the stand-in has no quota). */
   quotaUnitsPerMinute: number
 }) {
+  const { prices } = GMAIL_QUOTA[deps.quotaModel]
   const budgets = new Map<string, QuotaBudget>()
 
   function budgetFor(userId: string): QuotaBudget {
@@ -28,7 +31,7 @@ export function createGmailAccess(deps: {
   function forUser(user: UserRow): GmailSession {
     const client = deps.auth.googleClientFor(user)
     if (!client) throw new GmailNotConnected()
-    return new GmailSession(client, deps.apiRootUrl, budgetFor(user.id), () =>
+    return new GmailSession(client, deps.apiRootUrl, budgetFor(user.id), prices, () =>
       deps.auth.markGmailRevoked(user.id),
     )
   }

@@ -2,7 +2,7 @@ import { gmail, type gmail_v1 } from '@googleapis/gmail'
 import type { OAuth2Client } from 'google-auth-library'
 import { NotFound, TooManyRequests, Unauthorized, UpstreamError } from '../../lib/errors.js'
 import { httpStatus, isRetryable, withRetry } from './retry.js'
-import type { QuotaBudget } from './quota.js'
+import type { GmailOperation, QuotaBudget } from './quota.js'
 
 export class GmailNotConnected extends Unauthorized {
   constructor() {
@@ -68,20 +68,23 @@ export class GmailSession {
     auth: OAuth2Client,
     rootUrl: string,
     private readonly budget: QuotaBudget,
+    /** Each operation's price in the quota model in use. */
+    private readonly prices: Record<GmailOperation, number>,
     private readonly onRevoked: () => Promise<void>,
   ) {
     // gaxios retries are off: withRetry owns retrying, so waits are jittered and counted.
     this.api = gmail({ version: 'v1', auth, rootUrl, retry: false, timeout: 60_000 })
   }
 
+  /** One Gmail call: `operation` names it, and its price comes from the quota model in use. */
   async call<T>(
-    units: number,
+    operation: GmailOperation,
     fn: (api: gmail_v1.Gmail) => Promise<{ data: T }>,
     options: GmailCallOptions = {},
   ): Promise<T> {
     try {
       return await withRetry(async () => {
-        await this.budget.take(units)
+        await this.budget.take(this.prices[operation])
         return (await fn(this.api)).data
       })
     } catch (error) {

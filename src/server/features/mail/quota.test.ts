@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema.js'
 import { createTestDatabase } from '../../test/database.js'
-import { QuotaBudget } from './quota.js'
+import { OAuth2Client } from 'google-auth-library'
+import { loadConfig } from '../../config.js'
+import { GmailSession } from './gmail.js'
+import { GMAIL_QUOTA, QuotaBudget, type GmailQuotaModel } from './quota.js'
 import { createMailRepository } from './repository.js'
 
 describe('the shared Gmail quota', () => {
@@ -46,5 +49,36 @@ describe('the shared Gmail quota', () => {
     while ((await store.take(100, 6000)).granted);
     await budget.take(50)
     expect(budget.spent).toBe(50)
+  })
+})
+
+describe('the quota model', () => {
+  it('prices each call by the table in use, and the budget follows the model', async () => {
+    const spentOn = async (model: GmailQuotaModel) => {
+      const budget = new QuotaBudget(0, { take: async () => ({ granted: true, available: 0 }) })
+      const session = new GmailSession(
+        new OAuth2Client(),
+        'http://127.0.0.1:1/',
+        budget,
+        GMAIL_QUOTA[model].prices,
+        async () => {},
+      )
+      await session.call('threadsGet', async () => ({ data: null }))
+      await session.call('messagesGet', async () => ({ data: null }))
+      await session.call('historyList', async () => ({ data: null }))
+      return budget.spent
+    }
+    expect(await spentOn('2026')).toBe(40 + 20 + 2)
+    expect(await spentOn('legacy')).toBe(10 + 5 + 2)
+    expect(loadConfig({ INKWELL_MODE: 'demo' }).gmailQuotaUnitsPerMinute).toBe(6000)
+    const legacy = loadConfig({ INKWELL_MODE: 'demo', GMAIL_QUOTA_MODEL: 'legacy' })
+    expect(legacy.gmailQuotaUnitsPerMinute).toBe(15_000)
+    expect(
+      loadConfig({ INKWELL_MODE: 'demo', GMAIL_QUOTA_UNITS_PER_MINUTE: '0' })
+        .gmailQuotaUnitsPerMinute,
+    ).toBe(0)
+    expect(() => loadConfig({ INKWELL_MODE: 'demo', GMAIL_QUOTA_MODEL: '2019' })).toThrow(
+      /GMAIL_QUOTA_MODEL/,
+    )
   })
 })

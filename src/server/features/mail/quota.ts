@@ -1,11 +1,31 @@
-/** Gmail's price of each call, in quota units (Google's published table). */
-export const GMAIL_UNITS = {
+/** The Gmail API operations Inkwell calls, each priced by the quota model in use. */
+export type GmailOperation =
+  | 'threadsList'
+  | 'threadsGet'
+  | 'threadsModify'
+  | 'threadsTrash'
+  | 'messagesList'
+  | 'messagesGet'
+  | 'messagesSend'
+  | 'attachmentsGet'
+  | 'historyList'
+  | 'labelsList'
+  | 'labelsCreate'
+  | 'draftsCreate'
+  | 'draftsUpdate'
+  | 'draftsDelete'
+
+export const GMAIL_QUOTA_MODELS = ['2026', 'legacy'] as const
+export type GmailQuotaModel = (typeof GMAIL_QUOTA_MODELS)[number]
+
+/** Google's legacy table (projects created before May 2026): 15,000 units a minute per user. */
+const LEGACY_PRICES: Record<GmailOperation, number> = {
   threadsList: 10,
-  threadsGet: 40,
+  threadsGet: 10,
   threadsModify: 10,
   threadsTrash: 10,
   messagesList: 5,
-  messagesGet: 20,
+  messagesGet: 5,
   messagesSend: 100,
   attachmentsGet: 5,
   historyList: 2,
@@ -14,7 +34,23 @@ export const GMAIL_UNITS = {
   draftsCreate: 10,
   draftsUpdate: 15,
   draftsDelete: 10,
-} as const
+}
+
+/**
+ * Each quota model's price of every call and its per-user budget a minute (docs/decisions/020).
+ * The 2026 table, for Cloud projects created from May 2026, raises the reads; calls it does not
+ * price keep their legacy price.
+ */
+export const GMAIL_QUOTA: Record<
+  GmailQuotaModel,
+  { unitsPerMinute: number; prices: Record<GmailOperation, number> }
+> = {
+  '2026': {
+    unitsPerMinute: 6000,
+    prices: { ...LEGACY_PRICES, threadsGet: 40, messagesGet: 20 },
+  },
+  legacy: { unitsPerMinute: 15_000, prices: LEGACY_PRICES },
+}
 
 /** Where a user's quota bucket lives: PostgreSQL, so every instance draws on the same one. */
 export type QuotaStore = {

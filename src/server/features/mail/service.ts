@@ -13,7 +13,6 @@ import type { GmailAccess } from './gmail-access.js'
 import type { EventBus } from '../../lib/events.js'
 import { buildRawMessage } from './mime.js'
 import { presentThread, presentThreadDetail } from './present.js'
-import { GMAIL_UNITS } from './quota.js'
 import { decodeCursor, encodeCursor, type MailRepository } from './repository.js'
 import type { MailScheduler } from './scheduler.js'
 import type { MailSync, SyncOutcome } from './sync.js'
@@ -57,12 +56,12 @@ export function createMailService(deps: {
     const names = await labelNames(userId)
     const known = Object.entries(names).find(([, name]) => name === FOLLOW_UP_LABEL)
     if (known) return known[0]
-    const { labels = [] } = await gmail.call(GMAIL_UNITS.labelsList, (api) =>
+    const { labels = [] } = await gmail.call('labelsList', (api) =>
       api.users.labels.list({ userId: 'me' }),
     )
     const label =
       labels.find((l) => l.name === FOLLOW_UP_LABEL) ??
-      (await gmail.call(GMAIL_UNITS.labelsCreate, (api) =>
+      (await gmail.call('labelsCreate', (api) =>
         api.users.labels.create({
           userId: 'me',
           requestBody: {
@@ -168,7 +167,7 @@ export function createMailService(deps: {
       try {
         if (action === 'trash' || action === 'untrash') {
           await gmail.call(
-            GMAIL_UNITS.threadsTrash,
+            'threadsTrash',
             (api) =>
               action === 'trash'
                 ? api.users.threads.trash({ userId: 'me', id: threadId })
@@ -184,7 +183,7 @@ export function createMailService(deps: {
               : undefined
           const change = labelChange(action, followUp)
           await gmail.call(
-            GMAIL_UNITS.threadsModify,
+            'threadsModify',
             (api) =>
               api.users.threads.modify({
                 userId: 'me',
@@ -210,7 +209,7 @@ export function createMailService(deps: {
       const gmail = gmailFor(user)
       const { raw, threadId } = await composeRaw(user, input)
       const sent = await gmail.call(
-        GMAIL_UNITS.messagesSend,
+        'messagesSend',
         (api) => api.users.messages.send({ userId: 'me', requestBody: { raw, threadId } }),
         { notFound: 'The conversation you are replying to no longer exists in Gmail' },
       )
@@ -220,9 +219,7 @@ export function createMailService(deps: {
       if (input.draftId) {
         const draftId = input.draftId
         await gmail
-          .call(GMAIL_UNITS.draftsDelete, (api) =>
-            api.users.drafts.delete({ userId: 'me', id: draftId }),
-          )
+          .call('draftsDelete', (api) => api.users.drafts.delete({ userId: 'me', id: draftId }))
           .catch((error: unknown) => {
             // Already gone is what we wanted; anything else leaves a stray draft behind.
             if (!(error instanceof NotFound))
@@ -244,12 +241,12 @@ export function createMailService(deps: {
       const requestBody = { message: { raw, threadId } }
       const draft = input.draftId
         ? await gmail.call(
-            GMAIL_UNITS.draftsUpdate,
+            'draftsUpdate',
             (api) => api.users.drafts.update({ userId: 'me', id: input.draftId!, requestBody }),
             { notFound: 'This draft, or the conversation it answers, no longer exists in Gmail' },
           )
         : await gmail.call(
-            GMAIL_UNITS.draftsCreate,
+            'draftsCreate',
             (api) => api.users.drafts.create({ userId: 'me', requestBody }),
             { notFound: 'The conversation this draft answers no longer exists in Gmail' },
           )
@@ -262,7 +259,7 @@ export function createMailService(deps: {
       const meta = message?.attachments.find((a) => a.attachmentId === attachmentId)
       if (!message || !meta) throw new NotFound('No such attachment')
       const body = await gmailFor(user).call(
-        GMAIL_UNITS.attachmentsGet,
+        'attachmentsGet',
         (api) => api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
         { notFound: 'This attachment no longer exists in Gmail' },
       )

@@ -5,7 +5,6 @@ import { AppError } from '../../lib/errors.js'
 import { sqlState } from '../../lib/sql-state.js'
 import type { GmailSession } from './gmail.js'
 import { parseGmailMessage, UnreadableMessage, type ParsedMessage } from './parse.js'
-import { GMAIL_UNITS } from './quota.js'
 import type { MailRepository, SkippedMessage } from './repository.js'
 import { httpStatus } from './retry.js'
 import { ROW_LIMITS, storableText } from './storable.js'
@@ -106,7 +105,7 @@ export function createMailSync(deps: {
     threadId: string,
   ): Promise<SkippedMessage[]> {
     try {
-      const thread = await gmail.call(GMAIL_UNITS.threadsGet, (api) =>
+      const thread = await gmail.call('threadsGet', (api) =>
         api.users.threads.get({ userId: 'me', id: threadId, format: 'full' }),
       )
       const parsed: ParsedMessage[] = []
@@ -138,7 +137,7 @@ export function createMailSync(deps: {
 
   /** Names of the user's own labels (Gmail lists threads by label id), refreshed each sync. */
   async function syncLabelNames(gmail: GmailSession, userId: string) {
-    const { labels = [] } = await gmail.call(GMAIL_UNITS.labelsList, (api) =>
+    const { labels = [] } = await gmail.call('labelsList', (api) =>
       api.users.labels.list({ userId: 'me' }),
     )
     const names = Object.fromEntries(
@@ -163,7 +162,7 @@ export function createMailSync(deps: {
   ): Promise<SyncOutcome> {
     const startedAt = new Date()
     const seen = new Set<string>()
-    const first = await gmail.call(GMAIL_UNITS.threadsList, (api) =>
+    const first = await gmail.call('threadsList', (api) =>
       api.users.threads.list({
         userId: 'me',
         labelIds: ['INBOX'],
@@ -183,7 +182,7 @@ export function createMailSync(deps: {
 
     let pageToken: string | undefined
     do {
-      const page = await gmail.call(GMAIL_UNITS.threadsList, (api) =>
+      const page = await gmail.call('threadsList', (api) =>
         api.users.threads.list({
           userId: 'me',
           q: afterQuery(options.windowDays),
@@ -230,7 +229,7 @@ export function createMailSync(deps: {
     let pageToken: string | undefined
     try {
       do {
-        const page = await gmail.call(GMAIL_UNITS.historyList, (api) =>
+        const page = await gmail.call('historyList', (api) =>
           api.users.history.list({ userId: 'me', startHistoryId, maxResults: 500, pageToken }),
         )
         touchedThreads(page.history ?? []).forEach((id) => touched.add(id))
