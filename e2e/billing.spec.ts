@@ -16,8 +16,14 @@ test('Upgrade → Monthly → hosted checkout → Pro; cancel in the portal; a f
 
   await page.getByRole('link', { name: 'Upgrade', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Upgrade to Pro', level: 1 })).toBeVisible()
-  // Every figure comes from GET /api/plans: $9 a month, $90 a year, 20 free AI emails.
-  await expect(page.getByText('20 AI-generated emails per month')).toBeVisible()
+  // Every figure comes from GET /api/plans: $9 a month, $90 a year, and the Free allowance
+  // this server is configured with.
+  const plans = (await (await page.request.get('/api/plans')).json()) as {
+    free: { aiEmailsPerMonth: number }
+  }
+  await expect(
+    page.getByText(`${plans.free.aiEmailsPerMonth} AI-generated emails per month`),
+  ).toBeVisible()
   const monthly = page.getByRole('group', { name: 'Monthly' })
   const yearly = page.getByRole('group', { name: 'Yearly' })
   await expect(monthly.getByText('$9', { exact: true })).toBeVisible()

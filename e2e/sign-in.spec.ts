@@ -65,6 +65,8 @@ test('the second demo account is not an admin, and unknown paths show the 404 pa
 
 test('the theme toggle switches to dark and is remembered', async ({ page }) => {
   await page.goto('/')
+  // The landing is prerendered HTML; its buttons answer once the page has hydrated.
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1)
   await page.getByRole('button', { name: 'Switch to dark mode' }).click()
   await expect(page.locator('html')).toHaveClass(/dark/)
   await page.reload()

@@ -9,7 +9,11 @@ const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ def
 /** One public page as prerendered and hydrated: the same tree on the server and the client. */
 export function SiteApp({ page, plans }: { page: SitePage; plans: Plans | null }) {
   const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  useEffect(() => {
+    setHydrated(true)
+    // Says the page's controls now answer (a click before hydration reaches no handler).
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <>
       {page.render(plans)}
