@@ -86,7 +86,7 @@ test('Smart Reply on a thread: the reply streams in, is edited and lands in the 
   const line = unique('Edited after the smart reply')
   await reply.fill(`${written}\n\n${line}`)
   await dialog.getByRole('button', { name: 'Send Reply' }).click()
-  await expect(page.getByText('Smart reply sent successfully!')).toBeVisible()
+  await expect(page.getByText('Smart reply sent successfully!', { exact: true })).toBeVisible()
   await expect(dialog).toBeHidden()
 
   await page.goto(`/inbox?thread=${opened!.id}`)
