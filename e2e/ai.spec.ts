@@ -71,7 +71,7 @@ test('Smart Reply on a thread: the reply streams in, is edited and lands in the 
 
   dialog = page.getByRole('dialog', { name: 'Smart AI Reply' })
   const reply = dialog.getByLabel('Your reply')
-  await expect(page.getByText('Smart reply generated successfully!')).toBeVisible()
+  await expect(page.getByText('Smart reply generated successfully!', { exact: true })).toBeVisible()
   await expect(reply).not.toHaveValue('')
   await expect(dialog.getByText('Offline writer')).toBeVisible()
   const written = await reply.inputValue()
