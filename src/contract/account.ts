@@ -5,7 +5,7 @@ import { WritingProfileSchema } from './profiles.js'
 import { UserSettingsSchema } from './settings.js'
 import { TicketSchema } from './support.js'
 
-/** The word the user types to confirm Delete Account (decision D20); the API asks for it too. */
+/** The word the user types to confirm Delete Account (decision 035); the API asks for it too. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE'
 
 /** DELETE /api/user: a stray request without the typed confirmation deletes nothing. */
@@ -49,7 +49,7 @@ export const ExportedAiDraftSchema = z.object({
 /** A ticket the user sent while signed in, as the admin panel sees it. */
 export const ExportedTicketSchema = TicketSchema
 
-/** GET /api/user/export: the JSON file of everything Inkwell stores for the user (D20). */
+/** GET /api/user/export: the JSON file of everything Inkwell stores for the user (decision 035). */
 export const AccountExportSchema = z.object({
   exportedAt: z.string(),
   profile: ExportedProfileSchema,

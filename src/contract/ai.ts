@@ -63,7 +63,7 @@ export const SmartReplyInputSchema = WritingTargetSchema.extend({
 })
 export type SmartReplyInput = z.input<typeof SmartReplyInputSchema>
 
-/** Who wrote a draft: a configured model, or the deterministic offline writer (D11). */
+/** Who wrote a draft: a configured model, or the deterministic offline writer (decision 011). */
 export const WriterSchema = z.object({
   provider: z.string(),
   model: z.string(),
@@ -78,7 +78,7 @@ export const GeneratedDraftSchema = z.object({
   /** The spec's smart-reply field name; the same text as `content`. */
   smartReply: z.string().optional(),
   subject: z.string().nullable(),
-  /** The AiDraft row; send it back with the e-mail so the send is recorded (D13). */
+  /** The AiDraft row; send it back with the e-mail so the send is recorded (decision 034). */
   draftId: z.string(),
   writer: WriterSchema,
 })
@@ -102,11 +102,6 @@ export type DraftStreamEvent = z.infer<typeof DraftStreamEventSchema>
 
 /** POST /api/ai/extract-sample: a .txt, .pdf or .docx writing sample, read on the server. */
 export const MAX_SAMPLE_BYTES = 5 * 1024 * 1024
-export const SAMPLE_MIME_TYPES = [
-  'text/plain',
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-] as const
 export const ExtractSampleInputSchema = z.object({
   filename: z.string().trim().min(1).max(255),
   mimeType: z.string().max(255),
@@ -119,7 +114,7 @@ export const ExtractSampleInputSchema = z.object({
 })
 export const ExtractedSampleSchema = z.object({ text: z.string() })
 
-/** What the server measures in a writing sample (D14); the analysis texts are built from it. */
+/** What the server measures in a writing sample (decision 034); the analysis texts are built from it. */
 export const StyleMetricsSchema = z.object({
   words: z.number().int(),
   sentences: z.number().int(),
@@ -154,7 +149,7 @@ export const AnalyzeWritingStyleInputSchema = z.object({
   text: z.string().trim().min(1, 'Text to analyze is required').max(50000),
 })
 
-/** The spec's three fields, plus what was measured and the traits it suggests (D14). */
+/** The spec's three fields, plus what was measured and the traits it suggests (decision 034). */
 export const StyleAnalysisSchema = z.object({
   styleAnalysis: z.string(),
   suggestions: z.array(z.string()),

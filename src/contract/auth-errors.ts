@@ -1,6 +1,6 @@
 // No zod here: the web app's first screen imports this, and zod stays out of its bundle.
 
-/** The `error` values the OAuth callback redirects to `/auth` with (spec section 8). */
+/** The `error` values the OAuth callback redirects to `/auth` with; the sign-in screen shows the spec's message for each. */
 export const AUTH_ERROR_MESSAGES = {
   oauth_config: 'Google OAuth is not properly configured',
   token_exchange: 'Failed to exchange authorization code for tokens',

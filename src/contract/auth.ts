@@ -22,7 +22,7 @@ export const GoogleCallbackQuerySchema = z.object({
   error: z.string().optional(),
 })
 
-/** What the client needs to know about this server (decision D2's "Demo" badge). */
+/** What the client needs to know about this server (decision 030's "Demo" badge). */
 export const MetaSchema = z.object({
   /** True when Google is the local stand-in: the UI says so. */
   demo: z.boolean(),

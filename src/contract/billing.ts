@@ -20,7 +20,7 @@ export type PlanInfo = z.infer<typeof PlanInfoSchema>
 export const BILLING_INTERVALS = ['monthly', 'yearly'] as const
 export type BillingInterval = (typeof BILLING_INTERVALS)[number]
 
-/** One Pro price as configured (D16): the id checkout accepts and the amount every screen shows. */
+/** One Pro price as configured (decision 014): the id checkout accepts and the amount every screen shows. */
 export const ProPriceSchema = z.object({
   interval: z.enum(BILLING_INTERVALS),
   /** The payment provider's price id; the only thing checkout accepts from the client. */
@@ -31,7 +31,7 @@ export const ProPriceSchema = z.object({
 })
 export type ProPrice = z.infer<typeof ProPriceSchema>
 
-/** GET /api/plans (public): the one source of plans and prices for every screen (D16). */
+/** GET /api/plans (public): the one source of plans and prices for every screen (decision 014). */
 export const PlansSchema = z.object({
   free: z.object({ aiEmailsPerMonth: z.number().int() }),
   pro: z.object({ monthly: ProPriceSchema, yearly: ProPriceSchema }),
@@ -54,7 +54,7 @@ export const BillingPortalSessionSchema = z.object({ url: z.url() })
 export type BillingPortalSession = z.infer<typeof BillingPortalSessionSchema>
 
 /**
- * What each plan includes besides the AI allowance (spec section 9), for every screen that
+ * What each plan includes besides the AI allowance (the spec's lists), for every screen that
  * compares plans. The Free allowance is not here: it comes from GET /api/plans.
  */
 export const FREE_PLAN_FEATURES = [

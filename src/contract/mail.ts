@@ -40,10 +40,15 @@ export const AttachmentSchema = z.object({
   filename: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
+  /**
+   * The part's Content-ID (without angle brackets) when the message's HTML may show it inline
+   * as `cid:` (decision 037).
+   */
+  contentId: z.string().optional(),
 })
 export type Attachment = z.infer<typeof AttachmentSchema>
 
-/** What the inbox shows of one message (spec section 3), shared by threads and messages. */
+/** What the inbox shows of one message, shared by threads and messages. */
 const MessageViewSchema = z.object({
   subject: z.string(),
   snippet: z.string(),
@@ -62,26 +67,55 @@ const MessageViewSchema = z.object({
 })
 
 /**
- * A thread as the inbox shows it (spec section 3): the fields describe its latest message.
- * In the list, `htmlBody` is null (fetch the thread for it) and `body`/`textBody` are the
- * latest message's text, cut to 500 characters (the list stays light; the viewer loads the rest).
+ * A thread as the inbox list shows it: the fields describe its latest message.
+ * A list row carries no bodies (decision 024): the list stays light, search runs on the
+ * server, and the viewer loads the thread for its text.
  */
-export const ThreadSchema = MessageViewSchema.extend({
+export const ThreadSchema = MessageViewSchema.omit({
+  body: true,
+  textBody: true,
+  htmlBody: true,
+}).extend({
   id: z.string(),
+  /** Who wrote in the conversation, in order of their first message, each once. */
+  participants: z.array(AddressSchema),
   messageCount: z.number().int(),
   hasAttachments: z.boolean(),
+  /**
+   * True while only the latest message's headers are cached (a cold first page, decision 023):
+   * `messageCount` counts the messages cached so far and `hasAttachments`
+   * is false until the thread is fetched whole (when opened, or by the sync a moment later).
+   */
+  partial: z.boolean().optional(),
 })
 export type Thread = z.infer<typeof ThreadSchema>
 
 export const ThreadListQuerySchema = z.object({
-  /** Server-side search over the whole cached mailbox ("Search all mail", D9). */
+  /**
+   * A search with Gmail's operators (from:, to:, subject:, label:, has:attachment, is:unread,
+   * is:starred, before:, after:) over the whole cached mailbox (decision 024).
+   */
   q: z.string().trim().max(200).optional(),
+  /**
+   * Where a search looks: `label`, the cached threads of `label` (instant search as the user
+   * types), or `all`, the whole cached mailbox plus what Gmail finds that the cache lacks
+   * ("Search all mail", decision 033).
+   */
+  scope: z.enum(['label', 'all']).default('all'),
   /** A Gmail label id to list; the inbox is INBOX. */
   label: gmailId(100).default('INBOX'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   /** Opaque cursor from the previous page's `nextCursor`. */
   cursor: z.string().max(200).optional(),
 })
+
+export const BackfillProgressSchema = z.object({
+  done: z.boolean(),
+  threads: z.number().int(),
+  /** ISO date of the oldest message reached; null until a thread is in. */
+  oldestDate: z.string().nullable(),
+})
+export type BackfillProgress = z.infer<typeof BackfillProgressSchema>
 
 export const ThreadListSchema = z.object({
   threads: z.array(ThreadSchema),
@@ -94,6 +128,14 @@ export const ThreadListSchema = z.object({
   syncError: z.string().nullable(),
   /** Messages in Gmail the cache could not store (each skipped and logged with its reason). */
   skippedMessages: z.number().int(),
+  /**
+   * Fetching the mail older than the sync window (decision 023), once the window is in: how
+   * many threads it has listed, the oldest date it reached, and whether it is done. Null
+   * before it starts.
+   */
+  backfill: BackfillProgressSchema.nullable().optional(),
+  /** Said when a search of all mail could only search the cache (Gmail did not answer). */
+  notice: z.string().optional(),
 })
 export type ThreadList = z.infer<typeof ThreadListSchema>
 
@@ -132,49 +174,7 @@ export const THREAD_ACTIONS = [
 export type ThreadAction = (typeof THREAD_ACTIONS)[number]
 export const ThreadActionSchema = z.object({ action: z.enum(THREAD_ACTIONS) })
 
-/** The user label that "Flag for follow-up" applies (D3). */
-export const FOLLOW_UP_LABEL = 'Follow-up'
-
-export type LabelChange = { add: string[]; remove: string[] }
-
-/**
- * The labels each action adds and removes, as Gmail applies them (D3): the one rule the
- * server's cache, the list's optimistic update and the viewer all follow. The Follow-up
- * label is a user label: the server knows it by its Gmail id, the app by its name.
- */
-export function labelChange(action: ThreadAction, followUpLabel = FOLLOW_UP_LABEL): LabelChange {
-  switch (action) {
-    case 'archive':
-      return { add: [], remove: ['INBOX'] }
-    case 'unarchive':
-      return { add: ['INBOX'], remove: [] }
-    case 'star':
-      return { add: ['STARRED'], remove: [] }
-    case 'unstar':
-      return { add: [], remove: ['STARRED'] }
-    case 'read':
-      return { add: [], remove: ['UNREAD'] }
-    case 'unread':
-      return { add: ['UNREAD'], remove: [] }
-    // Gmail's trash takes a thread out of the inbox; taking it out of the trash puts it back.
-    case 'trash':
-      return { add: ['TRASH'], remove: ['INBOX'] }
-    case 'untrash':
-      return { add: ['INBOX'], remove: ['TRASH'] }
-    case 'flag':
-      return { add: [followUpLabel], remove: [] }
-    case 'unflag':
-      return { add: [], remove: [followUpLabel] }
-  }
-}
-
-/** `labels` after `change`, each label once. */
-export function applyLabelChange(labels: readonly string[], change: LabelChange): string[] {
-  const kept = labels.filter((l) => !change.remove.includes(l))
-  return [...kept, ...change.add.filter((l) => !kept.includes(l))]
-}
-
-/** Gmail's limit for one message, attachments included (D6). */
+/** Gmail's limit for one message, attachments included (decision 032). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024
 
 /**
@@ -207,6 +207,12 @@ export function splitAddressList(list: string): string[] {
 
 const EmailAddressSchema = z.email()
 
+/** True when one entry of an address list ('kim@z.io', 'Sam <sam@x.io>') holds an e-mail address. */
+export function isAddressEntry(entry: string): boolean {
+  const address = /<([^<>]*)>$/.exec(entry.trim())?.[1] ?? entry
+  return EmailAddressSchema.safeParse(address.trim()).success
+}
+
 /**
  * An address list as people type it: `ada@example.com, Grace <grace@example.com>`. Each entry
  * must hold an e-mail address; Gmail would refuse the message otherwise. The message counts
@@ -220,8 +226,7 @@ const recipients = (label: string) =>
     .superRefine((list, ctx) => {
       const entries = splitAddressList(list)
       entries.forEach((entry, index) => {
-        const address = /<([^<>]*)>$/.exec(entry)?.[1] ?? entry
-        if (!EmailAddressSchema.safeParse(address.trim()).success) {
+        if (!isAddressEntry(entry)) {
           const which = entries.length > 1 ? ` ${index + 1} of ${entries.length}` : ''
           const message = `${label}: recipient${which} is not an e-mail address`
           ctx.addIssue({ code: 'custom', message, input: list })
@@ -236,6 +241,21 @@ export const OutgoingAttachmentSchema = z.object({
   contentBase64: z.string().max(Math.ceil((MAX_MESSAGE_BYTES * 4) / 3) + 4),
 })
 
+/**
+ * An attachment of a message in the user's mailbox, sent on with a forward (decision 037): the
+ * server fetches its bytes from Gmail, so the browser never downloads and uploads them again.
+ */
+export const ForwardedAttachmentSchema = z.object({
+  messageId: gmailId(),
+  attachmentId: gmailId(2000),
+})
+export type ForwardedAttachment = z.infer<typeof ForwardedAttachmentSchema>
+
+/** Where an attachment of a message is served (the user's own, behind the session). */
+export function attachmentPath(messageId: string, attachmentId: string): string {
+  return `/api/gmail/messages/${encodeURIComponent(messageId)}/attachments/${encodeURIComponent(attachmentId)}`
+}
+
 /** POST /api/gmail/send; a reply names its thread and the message it answers. */
 export const SendEmailSchema = z.object({
   to: recipients('To').min(1, 'Recipient is required'),
@@ -247,9 +267,11 @@ export const SendEmailSchema = z.object({
   /** Gmail id of the message being answered; the server derives In-Reply-To and References. */
   replyToMessageId: gmailId().optional(),
   attachments: z.array(OutgoingAttachmentSchema).max(50).default([]),
+  /** The original's attachments a forward carries on, fetched by the server from Gmail. */
+  forwardedAttachments: z.array(ForwardedAttachmentSchema).max(50).default([]),
   /** Gmail draft to delete once sent. */
   draftId: gmailId().optional(),
-  /** The AiDraft the message was written from: sending records its final version (D13). */
+  /** The AiDraft the message was written from: sending records its final version (decision 034). */
   aiDraftId: z.uuid('Not a valid AI draft id').optional(),
 })
 export type SendEmailInput = z.input<typeof SendEmailSchema>
@@ -265,3 +287,61 @@ export const SaveDraftResultSchema = z.object({ draftId: z.string() })
 
 export const UnreadCountSchema = z.object({ count: z.number().int() })
 export const SyncResultSchema = z.object({ changed: z.number().int(), full: z.boolean() })
+
+/** `/api/gmail/drafts/:id` */
+export const DraftParamsSchema = z.object({ id: gmailId() })
+
+/** One of the user's Gmail drafts, as the Drafts view lists it and Compose reopens it. */
+export const DraftSchema = z.object({
+  /** The Gmail draft id (saving again with it updates the same draft). */
+  id: z.string(),
+  to: z.string(),
+  cc: z.string(),
+  bcc: z.string(),
+  subject: z.string(),
+  /** The text written so far. */
+  body: z.string(),
+  snippet: z.string(),
+  /** When it was last saved (ISO 8601). */
+  timestamp: z.string(),
+  /** The conversation a reply draft answers; null for a draft of new mail. */
+  threadId: z.string().nullable(),
+  /** The Message-ID header a reply draft answers ('' for new mail). */
+  inReplyTo: z.string(),
+  /** Gmail id of the message a reply draft answers, when the cache knows it. */
+  replyToMessageId: z.string().nullable(),
+})
+export type Draft = z.infer<typeof DraftSchema>
+
+/** GET /api/gmail/drafts: the newest drafts, and how many Gmail holds in all. */
+export const DraftListSchema = z.object({
+  drafts: z.array(DraftSchema),
+  total: z.number().int(),
+})
+export type DraftList = z.infer<typeof DraftListSchema>
+/** GET /api/gmail/recipients?q=: what the To, Cc and Bcc fields suggest as the user types. */
+export const RecipientQuerySchema = z.object({
+  q: z.string().trim().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+})
+export const RecipientSuggestionSchema = AddressSchema.extend({
+  /** A saved contact, or someone the user has written to. */
+  source: z.enum(['contact', 'sent']),
+})
+export type RecipientSuggestion = z.infer<typeof RecipientSuggestionSchema>
+export const RecipientSuggestionsSchema = z.object({
+  suggestions: z.array(RecipientSuggestionSchema),
+})
+
+/**
+ * A message that arrived in the inbox, as a sync found it in Gmail's history (decision 037):
+ * the open app plays a sound or shows a desktop notification for it. The user's own sent mail
+ * and drafts are never among them, nor anything a first (full) sync finds.
+ */
+export type ArrivedMail = {
+  threadId: string
+  messageId: string
+  fromName: string
+  fromEmail: string
+  subject: string
+}

@@ -1,4 +1,4 @@
-/** The option sets of the product (spec section 3), shared by the database, the API and the forms. */
+/** The product's option sets (tones, languages, ... as the spec lists them), shared by the database, the API and the forms. */
 export const CONTACT_TONES = ['professional', 'casual', 'friendly', 'formal'] as const
 export const FORMALITIES = ['formal', 'informal'] as const
 export const LANGUAGES = ['english', 'spanish', 'french', 'german'] as const

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CONTACT_TONES, EMAIL_THEMES, LANGUAGES, PRIORITY_DISPLAYS } from './options.js'
 
-/** The user's settings (spec section 3) with their defaults. */
+/** The user's settings with the spec's defaults. */
 export const UserSettingsSchema = z.object({
   emailNotifications: z.boolean(),
   aiSuggestions: z.boolean(),

@@ -14,7 +14,7 @@ const optionalText = (max: number) =>
   )
 
 /**
- * POST /api/contact, from the contact page, /help and the help desk (spec section 7). Without
+ * POST /api/contact, from the contact page, /help and the help desk. Without
  * an e-mail the ticket is anonymous (or the signed-in user's); the message is the only must.
  */
 export const CreateTicketInputSchema = z.object({
@@ -78,10 +78,10 @@ export const AdminTicketListSchema = z.object({
 export type AdminTicketList = z.infer<typeof AdminTicketListSchema>
 export const ADMIN_TICKET_PAGE = 500
 
-/** PATCH /api/admin/tickets/:id/status: any status from any other (spec section 4). */
+/** PATCH /api/admin/tickets/:id/status: any status from any other (the spec sets no order). */
 export const UpdateTicketStatusInputSchema = z.object({ status: z.enum(TICKET_STATUSES) })
 export type UpdateTicketStatusInput = z.infer<typeof UpdateTicketStatusInputSchema>
 
-/** The name and address an anonymous ticket carries (spec section 7's fallback); never delivers. */
+/** The name and address an anonymous ticket carries (the spec's fallback when there is no e-mail); never delivers. */
 export const ANONYMOUS_TICKET_NAME = 'Anonymous'
 export const ANONYMOUS_TICKET_EMAIL = 'anonymous@inkwell.invalid'

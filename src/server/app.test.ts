@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import http from 'node:http'
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
@@ -80,6 +82,11 @@ describe('security headers', () => {
   })
 })
 
+/** An asset big enough to be worth compressing, as a built chunk is. */
+const BIG_ASSET = Array.from({ length: 400 }, (_, i) => `export const row${i} = 'row ${i}'`).join(
+  '\n',
+)
+
 describe('serving the built web app', () => {
   let dir: string
   let h: Harness
@@ -91,7 +98,10 @@ describe('serving the built web app', () => {
     await mkdir(path.join(dir, 'web', 'assets'), { recursive: true })
     await writeFile(path.join(dir, 'web', 'index.html'), '<!doctype html><title>Inkwell</title>')
     await writeFile(path.join(dir, 'web', 'assets', 'app-1a2b.js'), 'console.log(1)')
+    await writeFile(path.join(dir, 'web', 'assets', 'inbox-5e6f.js'), BIG_ASSET)
     await writeFile(path.join(dir, 'web', 'favicon.svg'), '<svg/>')
+    // The build's own step writes the .br and .gz beside each asset.
+    execFileSync(process.execPath, ['scripts/precompress.mjs', path.join(dir, 'web')])
     await writeFile(path.join(dir, 'secret.txt'), 'outside the web root')
     h = await startHarness({ webRoot: path.join(dir, 'web') })
     // A real socket: inject would normalise the dot segments before the app saw them.
@@ -134,6 +144,45 @@ describe('serving the built web app', () => {
     expect(page).toMatchObject({ status: 200, cache: 'no-cache' })
     expect(page.body).toContain('<title>Inkwell</title>')
     expect((await rawGet('/assets/gone-9z8y.js')).status).toBe(404)
+  })
+
+  /** A GET that asks for `encoding` and keeps the answer's bytes as they came. */
+  function encodedGet(pathname: string, encoding: string) {
+    return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const request = http.get(
+        `${origin}${pathname}`,
+        { headers: { 'accept-encoding': encoding } },
+        (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () =>
+            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+          )
+        },
+      )
+      request.on('error', reject)
+    })
+  }
+
+  it('sends assets compressed at build time, once, still immutable', async () => {
+    const br = await encodedGet('/assets/inbox-5e6f.js', 'br, gzip')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['cache-control']).toContain('immutable')
+    expect(br.headers['content-type']).toContain('javascript')
+    expect(br.body.length).toBeLessThan(BIG_ASSET.length / 2)
+    // Decoded once, it is the file: nothing compressed it a second time on the way out.
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_ASSET)
+    // The build's file, not a compression made for this request.
+    expect(br.body).toEqual(await readFile(path.join(dir, 'web', 'assets', 'inbox-5e6f.js.br')))
+
+    const gzip = await encodedGet('/assets/inbox-5e6f.js', 'gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gzip.headers['cache-control']).toContain('immutable')
+    expect(gunzipSync(gzip.body).toString()).toBe(BIG_ASSET)
+
+    const plain = await encodedGet('/assets/inbox-5e6f.js', 'identity')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(BIG_ASSET)
   })
 
   it('answers a climb out of the web root the same, whether the file exists there or not', async () => {

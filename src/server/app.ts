@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
@@ -26,13 +27,17 @@ import { contentSecurityPolicy } from './lib/security-headers.js'
 import { contractValidatorCompiler } from './lib/validation.js'
 import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
-import { createAuthenticate, scheduleSessionPurge } from './features/auth/session.js'
+import { createAuthenticate } from './features/auth/session.js'
+import { scheduleHousekeeping } from './lib/housekeeping.js'
+import { postgresRateLimitStore, purgeEndedRateLimitWindows } from './lib/rate-limit-store.js'
 import { authRoutes } from './features/auth/routes.js'
 import { REAL_GOOGLE, type GoogleOAuth } from './features/auth/google.js'
 import { createMailRepository } from './features/mail/repository.js'
 import { createMailService } from './features/mail/service.js'
 import { createMailSync } from './features/mail/sync.js'
+import { createGmailPush, type GmailPush } from './features/mail/push.js'
 import { createMailScheduler } from './features/mail/scheduler.js'
+import { createMailBackfill } from './features/mail/backfill.js'
 import { createGmailAccess } from './features/mail/gmail-access.js'
 import { mailRoutes } from './features/mail/routes.js'
 import { eventRoutes } from './features/events/routes.js'
@@ -91,6 +96,9 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void
 }
 
+const COMPRESSIBLE =
+  /^(application\/(json|javascript|manifest\+json|xml)|text\/(html|css|plain|javascript|xml)|image\/svg\+xml)(;|$)/
+
 /** Builds the whole server: plugins, then services, then routes. Tests call it directly. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps
@@ -119,10 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID()
     },
     // A URL the router refuses (bad percent-encoding, a too long id) gets our error shape too.
-    frameworkErrors: handleError,
+    frameworkErrors: (error, request, reply) => {
+      void handleError(error, request, reply)
+    },
   })
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    done()
   })
   app.setValidatorCompiler(contractValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -130,6 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null)
 
   await app.register(cookie)
+  // Text answers go out brotli- or gzip-compressed (decision 024). Only these types: event
+  // streams must reach the browser as written, and images, PDFs and attachments' opaque bytes
+  // are compressed already or not ours to touch.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
+  })
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config.appUrl) },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -138,7 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HSTS only means something on https; on the plain-http demo it would only confuse.
     strictTransportSecurity: config.appUrl.startsWith('https://'),
   })
-  await app.register(rateLimit, { global: false })
+  // Counted in PostgreSQL, so a limit holds across every instance (decision 021).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(deps.pool) })
   registerErrorHandler(app)
   let draining = false
   app.decorate('startDraining', () => {
@@ -164,8 +183,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   })
   app.decorate('authenticate', createAuthenticate(auth))
-  const stopSessionPurge = scheduleSessionPurge(auth, app.log)
-  app.addHook('onClose', async () => stopSessionPurge())
+  const stopHousekeeping = scheduleHousekeeping(
+    [
+      { name: 'expired sessions', run: () => auth.purgeExpiredSessions() },
+      { name: 'ended rate-limit windows', run: () => purgeEndedRateLimitWindows(deps.pool) },
+    ],
+    app.log,
+  )
+  app.addHook('onClose', async () => stopHousekeeping())
   const mailRepo = createMailRepository(deps.db, deps.pool)
   const gmail = createGmailAccess({
     auth,
@@ -175,6 +200,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quotaUnitsPerMinute: config.gmailQuotaUnitsPerMinute,
   })
   const sync = createMailSync({ repo: mailRepo, options: config.mailSync, log: app.log })
+  const backfill = createMailBackfill({
+    jobs,
+    events,
+    repo: mailRepo,
+    sync,
+    options: config.mailSync,
+    gmailFor: gmail.forUserId,
+    workers: config.mailSync.workers,
+    log: app.log,
+  })
+  // Gmail push, when configured (decision 037): set up once the first sync is done, renewed daily.
+  let push: GmailPush | null = null
   const scheduler = createMailScheduler({
     jobs,
     events,
@@ -183,7 +220,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gmailFor: gmail.forUserId,
     workers: config.mailSync.workers,
     log: app.log,
+    afterSync: async (userId) => {
+      await backfill.request(userId)
+      await push?.ensureWatching(userId)
+    },
   })
+  if (config.gmailPush) {
+    push = createGmailPush({
+      config: config.gmailPush,
+      gmail,
+      repo: mailRepo,
+      scheduler,
+      findUserIdByEmail: (email) => auth.findGmailUserIdByEmail(email),
+      log: app.log,
+    })
+    push.start()
+    app.addHook('onClose', async () => push?.stop())
+  }
+  await backfill.start()
   await scheduler.start()
   const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, events, log: app.log })
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
@@ -218,11 +272,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     profiles,
     settings: account,
     mail,
+    jobs,
     writer: createWriterModel(config.ai),
     limits: config.ai,
     now: deps.clock ?? (() => new Date()),
     log: app.log,
   })
+  await ai.start()
 
   // Routes.
   await app.register(authRoutes, {
@@ -246,7 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ticketsPerHour: config.contactRateLimitPerHour,
   })
   await app.register(aiRoutes, { ai })
-  await app.register(mailRoutes, { mail, onSent: ai.recordSent })
+  await app.register(mailRoutes, { mail, onSent: ai.recordSent, push })
   await app.register(eventRoutes, { events, onConnect: (userId) => scheduler.watch(userId) })
   await app.register(siteRoutes, { appUrl: config.appUrl })
   await app.register(mailFrameRoutes)
@@ -267,7 +323,9 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
     throw new Error(`The web app is not built in ${root}; run \`npm run build\``)
   }
   // serve: false: no routes of its own, only reply.sendFile for the handler below.
-  await app.register(fastifyStatic, { root, serve: false })
+  // preCompressed: the build writes .br and .gz beside each asset (scripts/precompress.mjs);
+  // they go out as they are, and @fastify/compress leaves an encoded answer alone.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true })
   // The public pages are prerendered documents (decision 017), not the SPA's empty shell.
   for (const [route, file] of Object.entries(PRERENDERED_PAGES)) {
     if (!existsSync(path.join(root, file))) continue

@@ -105,7 +105,7 @@ describe('AI provider configuration', () => {
 })
 
 describe('plans and Stripe configuration', () => {
-  it('defaults to the D16 plans on the local Stripe stand-in', () => {
+  it('defaults to the configured default plans (decision 014) on the local Stripe stand-in', () => {
     const config = loadConfig({ INKWELL_MODE: 'demo' })
     expect(config.stripe).toMatchObject({ mode: 'standin', port: 4412 })
     expect(config.plans).toEqual({

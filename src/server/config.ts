@@ -3,6 +3,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Plans } from '../contract/billing.js'
+import type { GmailPushConfig } from './features/mail/push.js'
 import { GMAIL_QUOTA, GMAIL_QUOTA_MODELS, type GmailQuotaModel } from './features/mail/quota.js'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
@@ -101,6 +102,20 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).optional(),
   ),
+  /** Gmail push (decision 037): the Pub/Sub topic Gmail publishes mailbox changes to. */
+  GMAIL_PUBSUB_TOPIC: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must be projects/<project>/topics/<topic>')
+      .optional(),
+  ),
+  /** The push subscription's OIDC audience; pushes must carry a Google-signed JWT for it. */
+  GMAIL_PUSH_AUDIENCE: optionalString,
+  /** The service account the push subscription signs its JWT as (checked when set). */
+  GMAIL_PUSH_SERVICE_ACCOUNT: optionalString,
+  /** A shared secret the push URL carries as ?token= (for subscriptions without OIDC). */
+  GMAIL_PUSH_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   AI_PROVIDER: z.preprocess(
     emptyToUndefined,
     z.enum(['offline', 'openai', 'anthropic', 'openai-compatible']).optional(),
@@ -132,7 +147,7 @@ export type GoogleConfig =
 
 export type InkwellMode = Env['INKWELL_MODE']
 
-/** Which model writes drafts (D11); `offline` is the deterministic offline writer. */
+/** Which model writes drafts (decision 011); `offline` is the deterministic offline writer. */
 export type AiProviderConfig =
   | { provider: 'offline' }
   | { provider: 'openai'; model: string; apiKey: string; baseUrl: string | undefined }
@@ -179,14 +194,17 @@ export type Config = {
     workers: number
     firstPageSize: number
     pageSize: number
+    backfillPageSize: number
   }
   /** Gmail's quota table in use: every call's price comes from it. */
+  /** Gmail push through Pub/Sub (decision 037); null: history polling only. */
+  gmailPush: GmailPushConfig | null
   gmailQuotaModel: GmailQuotaModel
   /** Gmail's per-user quota the sync paces itself to; 0 = no pacing. */
   gmailQuotaUnitsPerMinute: number
   shutdownGraceMs: number
   ai: AiConfig
-  /** The one source of plans and prices (D16), served by GET /api/plans. */
+  /** The one source of plans and prices (decision 014), served by GET /api/plans. */
   plans: Plans
   stripe: StripeConfig
 }
@@ -269,6 +287,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`)
   }
   const env = parsed.data
+  // An unverified push endpoint would let anyone start syncs: one way of proof is required.
+  if (env.GMAIL_PUBSUB_TOPIC && !env.GMAIL_PUSH_AUDIENCE && !env.GMAIL_PUSH_TOKEN) {
+    throw new Error(
+      'Invalid configuration:\n  GMAIL_PUBSUB_TOPIC: needs GMAIL_PUSH_AUDIENCE (OIDC) or GMAIL_PUSH_TOKEN to verify pushes',
+    )
+  }
   if (env.INKWELL_MODE === 'production') {
     const missing = missingForProduction(env)
     if (missing.length > 0) {
@@ -336,7 +360,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       workers: env.MAIL_SYNC_WORKERS,
       firstPageSize: 50,
       pageSize: 100,
+      // A backfill step: 10 + 25 × 40 units, small beside the 6,000-a-minute budget.
+      backfillPageSize: 25,
     },
+    gmailPush: env.GMAIL_PUBSUB_TOPIC
+      ? {
+          topic: env.GMAIL_PUBSUB_TOPIC,
+          audience: env.GMAIL_PUSH_AUDIENCE,
+          serviceAccount: env.GMAIL_PUSH_SERVICE_ACCOUNT,
+          token: env.GMAIL_PUSH_TOKEN,
+        }
+      : null,
     gmailQuotaModel: env.GMAIL_QUOTA_MODEL,
     gmailQuotaUnitsPerMinute:
       env.GMAIL_QUOTA_UNITS_PER_MINUTE ?? GMAIL_QUOTA[env.GMAIL_QUOTA_MODEL].unitsPerMinute,

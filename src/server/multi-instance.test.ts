@@ -3,31 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { users } from './db/schema.js'
 import { generateKey, SecretBox } from './lib/crypto.js'
-import { GMAIL_QUOTA } from './features/mail/quota.js'
-
-const PRICES = GMAIL_QUOTA['2026'].prices
 import { startGoogleStandIn, type GoogleStandIn } from './standins/google.js'
 import { createTestDatabase } from './test/database.js'
 import { startFaultProxy } from './test/fault-proxy.js'
 import { freePort } from './test/free-port.js'
+import { gmailUnitsOf } from './test/gmail-units.js'
 import { chooseAccount } from './test/google-sign-in.js'
 import { startRoundRobinProxy } from './test/round-robin-proxy.js'
 
 const ADA = 'ada@example.com'
 /** Small enough that the test's syncs must be paced: the two instances share this budget. */
 const UNITS_PER_MINUTE = 900
-
-/** What one Gmail request costs, from its path (the stand-in answers Gmail's REST paths). */
-function unitsOf(method: string, path: string): number {
-  const p = path.split('?')[0]!
-  if (!p.startsWith('/gmail/')) return 0
-  if (p.endsWith('/labels')) return PRICES.labelsList
-  if (p.endsWith('/history')) return PRICES.historyList
-  if (p.endsWith('/modify')) return PRICES.threadsModify
-  if (/\/threads$/.test(p)) return PRICES.threadsList
-  if (/\/threads\/[^/]+$/.test(p) && method === 'GET') return PRICES.threadsGet
-  return 5
-}
 
 function startInstance(env: Record<string, string>) {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -193,7 +179,7 @@ describe('two instances on one database, behind a round-robin proxy', () => {
     expect(balancer.served.every((n) => n > 0)).toBe(true)
     const calls = gmailProxy.log.filter((l) => l.path.startsWith('/gmail/'))
     const firstPages = calls.filter(
-      (l) => l.path.includes('/threads?') && l.path.includes('labelIds=INBOX'),
+      (l) => l.path.includes('/messages?') && l.path.includes('labelIds=INBOX'),
     )
     expect(firstPages).toHaveLength(1)
     // …and one listing of the sync window: the full sync ran once, on one instance.
@@ -202,7 +188,7 @@ describe('two instances on one database, behind a round-robin proxy', () => {
     ).toHaveLength(1)
 
     // Together they stayed within the one budget: a full bucket plus what refilled since.
-    const spent = calls.reduce((sum, l) => sum + unitsOf(l.method, l.path), 0)
+    const spent = calls.reduce((sum, l) => sum + gmailUnitsOf(l.method, l.path), 0)
     const minutes = (Date.now() - started) / 60_000
     expect(spent).toBeLessThanOrEqual(UNITS_PER_MINUTE * (1 + minutes) + 50)
   }, 120_000)

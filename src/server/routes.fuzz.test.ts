@@ -3,7 +3,7 @@ import type { LightMyRequestResponse, RouteOptions } from 'fastify'
 import { z } from 'zod'
 import { ApiErrorSchema } from '../contract/errors.js'
 import { mapWithConcurrency } from './lib/concurrency.js'
-import { createRng, hashString, type Rng } from './standins/demo-mailbox-rng.js'
+import { createRng, hashString, type Rng } from './standins/demo-mailbox/rng.js'
 import { sameOrigin, signIn, startHarness, type Harness } from './test/harness.js'
 
 /**
@@ -438,6 +438,9 @@ describe('every route, fuzzed', () => {
       vocabulary: 'simple',
       sentenceStructure: 'short',
     })
+    // The first list is the cold page (headers only, attachments unknown); a sync fills it.
+    await call(session, 'GET', '/api/gmail/threads?limit=100')
+    await call(session, 'POST', '/api/gmail/sync')
     const threads = (await call(session, 'GET', '/api/gmail/threads?limit=100')).json().threads
     const withFile = threads.find((t: { hasAttachments: boolean }) => t.hasAttachments)
     const detail = (await call(session, 'GET', `/api/gmail/threads/${withFile.id}`)).json()

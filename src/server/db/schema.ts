@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -199,6 +201,12 @@ export const emailThreads = pgTable(
     /** Union of the messages' Gmail label ids. */
     labels: textList('labels'),
     historyId: text('history_id'),
+    /**
+     * Some message is cached with its headers only (the cold first page, decision 023): the
+     * thread is fetched whole when opened, or by the rest of the sync; `messageCount` counts
+     * only the messages cached so far.
+     */
+    metadataOnly: boolean('metadata_only').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -213,7 +221,18 @@ export type StoredAttachment = {
   filename: string
   mimeType: string
   size: number
+  /** Content-ID without angle brackets, for parts the HTML shows as `cid:` (decision 037). */
+  contentId?: string
 }
+
+/** PostgreSQL's full-text document type: written by the database, never read by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * How much of a body the search index holds: a tsvector may not pass 1 MB, and one that would
+ * fails the row's insert. 100,000 characters (some 30 pages) stay under it for any text.
+ */
+export const SEARCH_BODY_CHARS = 100_000
 
 export const emailMessages = pgTable(
   'email_messages',
@@ -241,12 +260,50 @@ export const emailMessages = pgTable(
     textBody: text('text_body').notNull().default(''),
     htmlBody: text('html_body'),
     attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    /** Fetched with format=metadata: no body or attachments yet (decision 023). */
+    metadataOnly: boolean('metadata_only').notNull().default(false),
+    /**
+     * What search looks through (decision 024): subject, sender, recipients, snippet and the
+     * text body, in the 'simple' configuration (no stemming, so every language matches).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, subject || ' ' || from_name || ' ' || from_email || ' ' || to_header || ' ' || cc_header || ' ' || snippet || ' ' || left(text_body, ${sql.raw(String(SEARCH_BODY_CHARS))}))`,
+    ),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.gmailId] }),
     index('email_messages_user_thread_idx').on(t.userId, t.threadId),
+    index('email_messages_search_idx').using('gin', t.searchVector),
   ],
 )
+
+/**
+ * Each user's count of listed threads per label, kept by a trigger on email_threads as rows
+ * come and go (migration 0006), so a list page never counts the mailbox. A thread in the
+ * trash counts only under TRASH, as the lists show it.
+ */
+export const mailLabelCounts = pgTable(
+  'mail_label_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    threads: integer('threads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.label] })],
+)
+
+/**
+ * A number that grows whenever any of the user's cached threads changes (the same trigger):
+ * the list's ETag is built from it without reading a page.
+ */
+export const mailboxVersions = pgTable('mailbox_versions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})
 
 /** Where each user's sync stands; `historyId` is the point incremental syncs resume from. */
 export const mailSyncState = pgTable('mail_sync_state', {
@@ -259,8 +316,18 @@ export const mailSyncState = pgTable('mail_sync_state', {
   /** When the last sync started, however it ended: a failing one is not retried on every read. */
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   lastError: text('last_error'),
-  /** Gmail ids of user labels by name, e.g. the Follow-up label (D3). */
+  /** Gmail ids of user labels by name, e.g. the Follow-up label (decision 031). */
   labelNames: jsonb('label_names').$type<Record<string, string>>().notNull().default({}),
+  /**
+   * Backfill of the mail older than the sync window (decision 023): the Gmail query it pages
+   * through (fixed when it starts, so the page token stays valid), where it stopped, how many
+   * threads it listed, the oldest date it reached, and when it was done.
+   */
+  backfillQuery: text('backfill_query'),
+  backfillPageToken: text('backfill_page_token'),
+  backfillThreads: integer('backfill_threads').notNull().default(0),
+  backfillOldestDate: timestamp('backfill_oldest_date', { withTimezone: true }),
+  backfillDoneAt: timestamp('backfill_done_at', { withTimezone: true }),
 })
 
 /**
@@ -303,7 +370,7 @@ export const tickets = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     // Null for a ticket sent signed out. A signed-in author's tickets go with the account
-    // (D20, decision 016): they hold the author's words, name and address.
+    // (decisions 035 and 016): they hold the author's words, name and address.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     priority: text('priority').notNull().default('medium'),
@@ -355,3 +422,17 @@ export const stripeEvents = pgTable('stripe_events', {
 
 export type UserRow = typeof users.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
+
+/**
+ * Rate-limit windows shared by every instance (decision 021): one row per route and client,
+ * keyed by a hash so no address is stored. A row whose window has ended is reused.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)],
+)

@@ -22,11 +22,6 @@ export class Unauthorized extends AppError {
     super(401, code, message)
   }
 }
-export class PaymentRequired extends AppError {
-  constructor(message: string, code = 'payment_required') {
-    super(402, code, message)
-  }
-}
 export class Forbidden extends AppError {
   constructor(message = 'Forbidden', code = 'forbidden') {
     super(403, code, message)

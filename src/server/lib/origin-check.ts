@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /**
- * Refuses state-changing requests that do not come from Inkwell's own pages (decision D21):
+ * Refuses state-changing requests that do not come from Inkwell's own pages (decision 035):
  * the Origin header must be ours; without one, Sec-Fetch-Site must say same-origin.
  */
 export function registerOriginCheck(app: FastifyInstance, allowedOrigins: string[]): void {

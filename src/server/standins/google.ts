@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createEmulator, type Emulator } from 'emulate'
 import { STANDIN_OAUTH_CLIENT } from '../config.js'
-import { buildDemoMailbox, type SeedLabel, type SeedMessage } from './demo-mailbox.js'
+import { buildDemoMailbox, type SeedLabel, type SeedMessage } from './demo-mailbox/index.js'
 import { startGoogleGuard } from './google-guard.js'
 
 export type StandInUser = {

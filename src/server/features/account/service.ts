@@ -32,7 +32,7 @@ function toSettings(row: UserSettingsRow): UserSettings {
 const iso = (date: Date) => date.toISOString()
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null)
 
-/** The user's settings, the data export and account deletion (decision D20). */
+/** The user's settings, the data export and account deletion (decision 035). */
 export function createAccountService({
   repo,
   auth,

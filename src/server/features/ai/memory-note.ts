@@ -11,7 +11,7 @@ export function firstAddress(header: string): string | null {
 }
 
 /**
- * A dated one-line note of what an e-mail said (D13), e.g.
+ * A dated one-line note of what an e-mail said (decision 034), e.g.
  * `2026-11-23 — "Q3 report": I am writing to ask about the Q3 report.`
  * The greeting line and pleasantries are skipped: the first sentence with content counts.
  */

@@ -6,7 +6,7 @@ import { detectLanguage } from './eval/checks.js'
 let h: Harness
 let ada: string
 
-// No AI provider configured: the demo's and the tests' default (D2, D11).
+// No AI provider configured: the demo's and the tests' default (decisions 030 and 011).
 beforeAll(async () => {
   h = await startHarness()
   ada = (await signIn(h, 'ada@example.com')).session!

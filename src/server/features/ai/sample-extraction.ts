@@ -45,7 +45,7 @@ const unreadable = (what: string) =>
   new BadRequest(`Could not read the file: it is not a valid ${what} document`, 'unreadable_file')
 
 /**
- * The text of a writing sample (D14): .txt as UTF-8, .pdf with unpdf (PDF.js), .docx with
+ * The text of a writing sample (decision 034): .txt as UTF-8, .pdf with unpdf (PDF.js), .docx with
  * mammoth. A corrupt file is a 400 that says so, never a 500.
  */
 export async function extractSampleText(file: SampleFile): Promise<string> {

@@ -14,6 +14,7 @@ import { DEFAULT_GREETING, DEFAULT_SIGNOFF } from '../../../contract/options.js'
 import type { UserRow } from '../../db/schema.js'
 import type { AiConfig } from '../../config.js'
 import { AppError, BadRequest, UpstreamError } from '../../lib/errors.js'
+import type { JobQueue } from '../../lib/jobs.js'
 import type { AccountService } from '../account/service.js'
 import type { CreditReservation, CreditsService } from '../billing/credits.js'
 import type { ContactsService } from '../contacts/service.js'
@@ -51,7 +52,7 @@ export class GenerationCancelled extends AppError {
 
 /** Messages read from the cache for the conversation memory, before the token budget cuts. */
 const CONVERSATION_MESSAGES = 20
-/** Sent messages "Learn from my sent mail" reads (D14). */
+/** Sent messages "Learn from my sent mail" reads (decision 034). */
 const SENT_MESSAGES_TO_LEARN_FROM = 50
 const MAX_LEARNING_SAMPLE_CHARS = 50_000
 
@@ -67,10 +68,25 @@ export type AiServiceDeps = {
   profiles: Pick<ProfilesService, 'getDefault'>
   settings: Pick<AccountService, 'getSettings'>
   mail: Pick<MailService, 'recentConversation' | 'recentSentTexts'>
+  jobs: JobQueue
   writer: WriterModel
   limits: Pick<AiConfig, 'timeoutMs' | 'maxRetries'>
   now: () => Date
   log: FastifyBaseLogger
+}
+
+/**
+ * The contact's memory note for a sent AI e-mail is a job (decision 019): the send answers at
+ * once, and any instance writes the note. The job carries ids and headers, never the body: the
+ * worker reads the final version from the AiDraft.
+ */
+const MEMORY_NOTE_QUEUE = 'ai-memory-note'
+type MemoryNoteJob = {
+  userId: string
+  aiDraftId: string
+  to: string
+  subject: string
+  sentAt: string
 }
 
 type ModelRun = {
@@ -96,11 +112,11 @@ function wellFormed<T extends object>(input: T): T {
   ) as T
 }
 
-/** AI writing (D11–D14): drafts with credits and memory, style analysis, samples. */
+/** AI writing (decisions 011 and 034): drafts with credits and memory, style analysis, samples. */
 export function createAiService(deps: AiServiceDeps) {
   const { repo, credits, contacts, profiles, settings, mail, writer, limits, log } = deps
 
-  /** Everything the draft is written from, in D12's order; 404 for another user's contact. */
+  /** Everything the draft is written from, in decision 034's order; 404 for another user's contact. */
   async function briefFor(user: UserRow, generation: Generation) {
     const { input } = generation
     // The viewer may pass the From header as it is ("Ana <ana@example.com>").
@@ -128,7 +144,7 @@ export function createAiService(deps: AiServiceDeps) {
           source: 'contact',
         }
       : {
-          // No saved contact: the Settings defaults (D12); the request's own values, then
+          // No saved contact: the Settings defaults (decision 034); the request's own values, then
           // the spec's fixed ones, only where Settings has no such field.
           name: input.contactName || null,
           email: senderEmail || null,
@@ -304,12 +320,28 @@ export function createAiService(deps: AiServiceDeps) {
     }
   }
 
+  /** Adds the dated line of what a sent AI e-mail said to its contact's memory (decision 034). */
+  async function writeMemoryNote(job: MemoryNoteJob): Promise<void> {
+    const draft = await repo.find(job.userId, job.aiDraftId)
+    if (draft?.status !== 'sent' || draft.finalVersion === null) return
+    const contactId =
+      draft.contactId ??
+      (await contacts.findByEmail(job.userId, firstAddress(job.to) ?? ''))?.id ??
+      null
+    if (!contactId) return
+    await contacts.appendMemory(
+      job.userId,
+      contactId,
+      memoryNote(new Date(job.sentAt), job.subject, draft.finalVersion),
+    )
+  }
+
   return {
     /** Writes a draft: reserves a credit, stores the AiDraft, streams through `hooks`. */
     generate,
 
     /**
-     * Records an AI-assisted e-mail once Gmail accepted it (D13): the AiDraft gets its final
+     * Records an AI-assisted e-mail once Gmail accepted it (decision 034): the AiDraft gets its final
      * version and status `sent`, and the contact's memory a dated line of what was said.
      */
     async recordSent(
@@ -317,16 +349,27 @@ export function createAiService(deps: AiServiceDeps) {
       sent: { aiDraftId: string; body: string; to: string; subject: string },
     ): Promise<void> {
       const draft = await repo.markSent(user.id, sent.aiDraftId, sent.body)
+      // Only the first send of a draft moves it to sent, so a draft is noted once.
       if (!draft) return
-      const contactId =
-        draft.contactId ??
-        (await contacts.findByEmail(user.id, firstAddress(sent.to) ?? ''))?.id ??
-        null
-      if (!contactId) return
-      await contacts.appendMemory(
-        user.id,
-        contactId,
-        memoryNote(deps.now(), sent.subject, sent.body),
+      const job: MemoryNoteJob = {
+        userId: user.id,
+        aiDraftId: sent.aiDraftId,
+        to: sent.to,
+        subject: sent.subject,
+        sentAt: deps.now().toISOString(),
+      }
+      await deps.jobs.boss.send(MEMORY_NOTE_QUEUE, job, { retryLimit: 3, retryDelay: 5 })
+    },
+
+    /** Takes memory-note jobs from the queue (every instance does; each job runs once). */
+    async start(): Promise<void> {
+      await deps.jobs.ensureQueue(MEMORY_NOTE_QUEUE, { policy: 'standard' })
+      await deps.jobs.boss.work<MemoryNoteJob>(
+        MEMORY_NOTE_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (job) await writeMemoryNote(job.data)
+        },
       )
     },
 
@@ -338,7 +381,7 @@ export function createAiService(deps: AiServiceDeps) {
       return { text: await extractSampleText(file) }
     },
 
-    /** The user's sent mail from the cache as one sample, analysed; nothing is saved (D14). */
+    /** The user's sent mail from the cache as one sample, analysed; nothing is saved (decision 034). */
     async learnFromSentMail(userId: string) {
       const texts = (await mail.recentSentTexts(userId, SENT_MESSAGES_TO_LEARN_FROM))
         .map(stripQuotedReply)

@@ -1,7 +1,7 @@
 import type { StyleAnalysis, StyleMetrics, SuggestedTraits } from '../../../contract/ai.js'
 
 /**
- * Style analysis (D14), computed on the server from the text alone: the same sample always
+ * Style analysis (decision 034), computed on the server from the text alone: the same sample always
  * gives the same measurements. The measures are tuned for English (syllables, Flesch); the
  * greeting and sign-off lists also know Spanish, French and German.
  */

@@ -1,6 +1,6 @@
 import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library'
 
-/** The scopes Inkwell asks for: identity plus Gmail read/modify/send (decision D18). */
+/** The scopes Inkwell asks for: identity plus Gmail read/modify/send (decision 002). */
 export const GMAIL_SCOPE = 'https://www.googleapis.com/auth/gmail.modify'
 export const SIGN_IN_SCOPES = ['openid', 'email', 'profile', GMAIL_SCOPE]
 

@@ -130,6 +130,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The user with this id, or null (a background job knows only the id). */
+    /** The user whose connected Gmail is `email` (a Gmail push names the mailbox so). */
+    async findGmailUserIdByEmail(email: string): Promise<string | null> {
+      const user = await repo.findByEmail(email)
+      return user?.gmailConnected ? user.id : null
+    },
+
     async findUser(userId: string): Promise<UserRow | null> {
       return repo.findById(userId)
     },

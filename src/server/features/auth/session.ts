@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { UserRow } from '../../db/schema.js'
 import { Unauthorized } from '../../lib/errors.js'
 import type { AuthService } from './service.js'
@@ -26,24 +26,4 @@ export function createAuthenticate(auth: AuthService) {
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new Unauthorized()
   return request.user
-}
-
-const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000
-
-/**
- * Purges expired sessions every hour inside this process; answers the function that stops it.
- * The timer does not keep the process alive. Every instance runs one, harmlessly: the purge
- * is one idempotent DELETE, and it is small enough for a job queue to call instead later.
- */
-export function scheduleSessionPurge(auth: AuthService, log: FastifyBaseLogger): () => void {
-  const timer = setInterval(() => {
-    auth
-      .purgeExpiredSessions()
-      .then((purged) => {
-        if (purged) log.info({ purged }, 'expired sessions purged')
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'purging expired sessions failed'))
-  }, SESSION_PURGE_INTERVAL_MS)
-  timer.unref()
-  return () => clearInterval(timer)
 }

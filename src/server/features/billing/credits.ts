@@ -16,7 +16,7 @@ export type CreditsServiceDeps = {
   now: () => Date
 }
 
-/** AI credits (D15, D16): the Free allowance, reserved before a generation and refunded after a failure. */
+/** AI credits (decisions 012 and 014): the Free allowance, reserved before a generation and refunded after a failure. */
 export function createCreditsService({ repo, freeAiEmailsPerMonth, now }: CreditsServiceDeps) {
   return {
     /** Reserves one credit before a provider call; 429 with the spec's message when none is left. */

@@ -17,7 +17,7 @@ export function isProActive(user: Pick<PlanFields, 'plan' | 'proExpiration'>, no
   return user.plan === 'pro' && (!user.proExpiration || user.proExpiration > now)
 }
 
-/** The start of the usage period `now` falls in: the 1st of its month, 00:00 UTC (D15). */
+/** The start of the usage period `now` falls in: the 1st of its month, 00:00 UTC (decision 012). */
 export function usagePeriodStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
 }
@@ -27,7 +27,7 @@ export function usageThisMonth(user: PlanFields, now: Date): number {
   return user.lastUsageReset < usagePeriodStart(now) ? 0 : user.aiEmailsUsedThisMonth
 }
 
-/** GET /api/user/plan; `freeLimit` is the configured Free allowance (D16). */
+/** GET /api/user/plan; `freeLimit` is the configured Free allowance (decision 014). */
 export function planInfo(user: PlanFields, freeLimit: number, now = new Date()): PlanInfo {
   const used = usageThisMonth(user, now)
   const canManageBilling = user.stripeCustomerId !== null

@@ -36,7 +36,7 @@ export type BillingServiceDeps = {
   now?: () => Date
 }
 
-/** The events that move a user between plans (decision D17). */
+/** The events that move a user between plans (decision 014). */
 const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'customer.subscription.created',
@@ -288,7 +288,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       return { duplicate: !processed }
     },
 
-    /** Ends the user's subscriptions at once, before their account is deleted (D20). */
+    /** Ends the user's subscriptions at once, before their account is deleted (decision 035). */
     async cancelSubscriptions(user: UserRow): Promise<void> {
       for (const subscription of await repo.listLiveSubscriptions(user.id)) {
         try {

@@ -52,7 +52,7 @@ export function createContactsService({ repo }: ContactsServiceDeps) {
       return row ? toContact(row) : null
     },
 
-    /** Adds a dated note to the contact's memory after an AI-assisted send (D13). */
+    /** Adds a dated note to the contact's memory after an AI-assisted send (decision 034). */
     async appendMemory(userId: string, id: string, line: string): Promise<void> {
       await repo.appendMemory(userId, id, line, MAX_MEMORY_CHARS)
     },

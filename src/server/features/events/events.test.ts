@@ -55,6 +55,8 @@ describe('live events', () => {
     await h.call(session, 'POST', `/api/gmail/threads/${threads[0].id}/actions`, { action: 'star' })
     expect(await stream.until('mail.changed')).toContain(threads[0].id)
 
+    // The first (full) sync is over: what comes now is new mail, not the mailbox's first load.
+    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
     const [row] = await h.db.select().from(users).where(eq(users.email, ADA))
     await fetch(`${h.standIn.url}/gmail/v1/users/me/messages`, {
       method: 'POST',
@@ -71,8 +73,33 @@ describe('live events', () => {
       }),
     })
     await h.call(session, 'POST', '/api/gmail/sync')
-    const heard = await stream.until('"changed":')
+    const heard = await stream.until('While you were looking')
     expect(heard).toMatch(/event: sync\.done\ndata: .*"changed":[1-9]/)
+    // Named as new inbox mail, for the app's sound and desktop notification.
+    const done = heard.split('\n').find((line) => line.includes('While you were looking'))
+    const event = JSON.parse(done!.replace(/^data: /, ''))
+    expect(event.arrived).toEqual([
+      expect.objectContaining({
+        fromName: 'Ben',
+        fromEmail: 'ben@example.org',
+        subject: 'While you were looking',
+      }),
+    ])
+    await stream.close()
+  })
+
+  it("never announces the user's own sent mail as new mail", async () => {
+    const stream = await listen()
+    const sent = await h.call(session, 'POST', '/api/gmail/send', {
+      to: ADA,
+      subject: 'A note to myself',
+      body: 'Mine.',
+    })
+    expect(sent.statusCode).toBe(200)
+    await h.call(session, 'POST', '/api/gmail/sync')
+    const heard = await stream.until('sync.done')
+    expect(heard).toContain('event: sync.done')
+    expect(heard).not.toContain('"arrived"')
     await stream.close()
   })
 })

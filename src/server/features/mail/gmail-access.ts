@@ -28,22 +28,33 @@ export function createGmailAccess(deps: {
     return budget
   }
 
-  function forUser(user: UserRow): GmailSession {
+  function sessionFor(user: UserRow, background: boolean): GmailSession {
     const client = deps.auth.googleClientFor(user)
     if (!client) throw new GmailNotConnected()
-    return new GmailSession(client, deps.apiRootUrl, budgetFor(user.id), prices, () =>
-      deps.auth.markGmailRevoked(user.id),
+    return new GmailSession(
+      client,
+      deps.apiRootUrl,
+      budgetFor(user.id),
+      prices,
+      () => deps.auth.markGmailRevoked(user.id),
+      background,
     )
   }
 
+  /** For a request: what the user is doing now, first in line for the quota. */
+  const forUser = (user: UserRow) => sessionFor(user, false)
+
   return {
     forUser,
-    /** For a background job, which knows only the user's id; null when Gmail is gone. */
+    /**
+     * For a background job, which knows only the user's id; null when Gmail is gone. Its calls
+     * leave a reserve in the quota for the user's own.
+     */
     async forUserId(userId: string): Promise<GmailSession | null> {
       const user = await deps.auth.findUser(userId)
       if (!user?.gmailConnected) return null
       try {
-        return forUser(user)
+        return sessionFor(user, true)
       } catch (error) {
         if (error instanceof GmailNotConnected) return null
         throw error

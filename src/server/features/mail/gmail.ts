@@ -71,9 +71,21 @@ export class GmailSession {
     /** Each operation's price in the quota model in use. */
     private readonly prices: Record<GmailOperation, number>,
     private readonly onRevoked: () => Promise<void>,
+    /** A background job's calls leave room in the bucket for the user's own (quota.ts). */
+    private readonly background = false,
   ) {
     // gaxios retries are off: withRetry owns retrying, so waits are jittered and counted.
     this.api = gmail({ version: 'v1', auth, rootUrl, retry: false, timeout: 60_000 })
+  }
+
+  /** What `operation` costs in the quota model in use. */
+  priceOf(operation: GmailOperation): number {
+    return this.prices[operation]
+  }
+
+  /** What the user's shared quota bucket holds now; null when calls are not paced. */
+  quotaHeadroom() {
+    return this.budget.headroom()
   }
 
   /** One Gmail call: `operation` names it, and its price comes from the quota model in use. */
@@ -84,7 +96,7 @@ export class GmailSession {
   ): Promise<T> {
     try {
       return await withRetry(async () => {
-        await this.budget.take(this.prices[operation])
+        await this.budget.take(this.prices[operation], this.background)
         return (await fn(this.api)).data
       })
     } catch (error) {

@@ -39,6 +39,17 @@ export function parseAddress(value: string): { name: string; email: string } {
   return { name: first?.name?.trim() || email, email }
 }
 
+/** Every address of a header value ('Ben <ben@x.io>, kim@y.io'), lower-case; none when unreadable. */
+export function parseAddresses(value: string): { name: string; email: string }[] {
+  try {
+    return addressParser(value, { flatten: true })
+      .filter((a) => a.address)
+      .map((a) => ({ name: a.name?.trim() ?? '', email: a.address!.trim().toLowerCase() }))
+  } catch {
+    return []
+  }
+}
+
 /**
  * How deep a MIME tree is followed and how many parts are looked at: real mail nests a few
  * levels and has tens of parts; a hostile message can nest thousands to exhaust the stack.
@@ -111,6 +122,22 @@ function charsetOf(part: gmail_v1.Schema$MessagePart): string | null {
   return value || null
 }
 
+/**
+ * A part's Content-ID without its angle brackets ('<logo@x>' → 'logo@x'), or null. It is what
+ * the HTML names as `cid:logo@x` to show the part inline.
+ */
+function contentIdOf(part: gmail_v1.Schema$MessagePart): string | null {
+  const value = (part.headers ?? []).find(
+    (h) => typeof h?.name === 'string' && h.name.toLowerCase() === 'content-id',
+  )?.value
+  if (typeof value !== 'string') return null
+  const id = value
+    .trim()
+    .replace(/^<(.*)>$/, '$1')
+    .trim()
+  return id && id.length <= 255 ? id : null
+}
+
 /** RFC 2047 encoded words decoded; a header postal-mime cannot decode is kept as it came. */
 function decodeHeader(value: string): string {
   try {
@@ -178,12 +205,15 @@ function walk(part: gmail_v1.Schema$MessagePart, found: Found, depth: number) {
   const mime = (typeof part.mimeType === 'string' ? part.mimeType : '').toLowerCase()
   const filename = typeof part.filename === 'string' ? part.filename : ''
   const attachmentId = part.body?.attachmentId
-  if (filename && typeof attachmentId === 'string' && attachmentId) {
+  // An inline image often has no file name, only the Content-ID its HTML names it by.
+  const contentId = contentIdOf(part)
+  if ((filename || contentId) && typeof attachmentId === 'string' && attachmentId) {
     found.attachments.push({
       attachmentId,
       filename: decodeHeader(filename),
       mimeType: mime || 'application/octet-stream',
       size: Number(part.body?.size) || 0,
+      ...(contentId ? { contentId } : {}),
     })
     return
   }
@@ -260,4 +290,25 @@ export function parseGmailMessage(message: gmail_v1.Schema$Message): ParsedMessa
     htmlBody: html,
     attachments: found.attachments,
   }
+}
+
+/**
+ * Parses a thread's messages; one that cannot be read is skipped, named by its id (or, without
+ * a usable one, by its place in the thread) with the reason.
+ */
+export function parseThreadMessages(threadId: string, messages: gmail_v1.Schema$Message[]) {
+  const parsed: ParsedMessage[] = []
+  const unreadable: { gmailId: string; reason: string }[] = []
+  for (const [index, message] of messages.entries()) {
+    try {
+      parsed.push(parseGmailMessage(message))
+    } catch (error) {
+      const reason =
+        error instanceof UnreadableMessage ? error.reason : (error as Error).name || 'error'
+      const gmailId =
+        typeof message.id === 'string' && message.id ? message.id : `${threadId}#${index}`
+      unreadable.push({ gmailId, reason: `unreadable:${reason}` })
+    }
+  }
+  return { parsed, unreadable }
 }

@@ -1,8 +1,14 @@
-import type { EmailMessage, Thread, ThreadDetail } from '../../../contract/mail.js'
-import type { emailMessages, emailThreads } from '../../db/schema.js'
-import type { ThreadListRow } from './repository.js'
+import {
+  attachmentPath,
+  type EmailMessage,
+  type Thread,
+  type ThreadDetail,
+} from '../../../contract/mail.js'
+import type { StoredAttachment } from '../../db/schema.js'
+import type { emailThreads } from '../../db/schema.js'
+import type { MessageRow, ThreadListRow } from './repository.js'
+import { parseParticipant, type ThreadSummary } from './thread-summary.js'
 
-type MessageRow = typeof emailMessages.$inferSelect
 type ThreadRow = typeof emailThreads.$inferSelect
 type LabelNames = Record<string, string>
 
@@ -11,7 +17,7 @@ function labelNames(ids: string[], names: LabelNames): string[] {
   return ids.map((id) => names[id] ?? id)
 }
 
-function headers(m: Omit<MessageRow, 'htmlBody'>) {
+function headers(m: Omit<MessageRow, 'htmlBody' | 'textBody' | 'metadataOnly'>) {
   return {
     from: m.fromName && m.fromName !== m.fromEmail ? `${m.fromName} <${m.fromEmail}>` : m.fromEmail,
     to: m.toHeader,
@@ -24,16 +30,17 @@ function headers(m: Omit<MessageRow, 'htmlBody'>) {
   }
 }
 
-/** A list row in the spec's thread shape (section 3). */
-export function presentThread(row: ThreadListRow, names: LabelNames): Thread {
+/** A list row in the spec's thread shape (section 3): a cached thread, or one from Gmail. */
+export function presentThread(
+  row: { thread: ThreadSummary; latest: ThreadListRow['latest'] },
+  names: LabelNames,
+): Thread {
   const { thread, latest } = row
   return {
     id: thread.threadId,
+    participants: thread.participants.map(parseParticipant),
     subject: thread.subject,
     snippet: thread.snippet,
-    body: latest.textBody,
-    textBody: latest.textBody,
-    htmlBody: null,
     hasHtml: latest.hasHtml,
     sender: { name: latest.fromName, email: latest.fromEmail },
     recipient: latest.toHeader,
@@ -45,7 +52,40 @@ export function presentThread(row: ThreadListRow, names: LabelNames): Thread {
     headers: headers(latest),
     messageCount: thread.messageCount,
     hasAttachments: thread.hasAttachments,
+    partial: thread.metadataOnly,
   }
+}
+
+/** `src="cid:…"` (any quoting, any case of the scheme) in a message's HTML. */
+const CID_SRC = /(\bsrc\s*=\s*["']?\s*)cid:([^"'\s>]+)/gi
+
+/**
+ * A message's HTML with each `cid:` image that names one of its own parts pointing at that
+ * part's attachment URL (decision 037), which serves it to this user only. A `cid:` naming no
+ * part of this message is left as it is, and the viewer's sanitizer drops it. Only the path is
+ * written: the viewer fetches it with the session and shows it as a data: image, so the mail
+ * frame still loads nothing.
+ */
+export function linkInlineImages(
+  html: string,
+  messageId: string,
+  attachments: StoredAttachment[],
+): string {
+  const byContentId = new Map<string, string>()
+  for (const a of attachments) {
+    if (a.contentId) byContentId.set(a.contentId.toLowerCase(), a.attachmentId)
+  }
+  if (byContentId.size === 0) return html
+  return html.replace(CID_SRC, (whole, prefix: string, raw: string) => {
+    let id = raw
+    try {
+      id = decodeURIComponent(raw)
+    } catch {
+      // Not percent-encoded after all: compared as written.
+    }
+    const attachmentId = byContentId.get(id.toLowerCase())
+    return attachmentId ? `${prefix}${attachmentPath(messageId, attachmentId)}` : whole
+  })
 }
 
 export function presentMessage(m: MessageRow, names: LabelNames): EmailMessage {
@@ -56,7 +96,7 @@ export function presentMessage(m: MessageRow, names: LabelNames): EmailMessage {
     snippet: m.snippet,
     body: m.textBody,
     textBody: m.textBody,
-    htmlBody: m.htmlBody,
+    htmlBody: m.htmlBody === null ? null : linkInlineImages(m.htmlBody, m.gmailId, m.attachments),
     hasHtml: m.htmlBody !== null,
     sender: { name: m.fromName, email: m.fromEmail },
     recipient: m.toHeader,

@@ -50,6 +50,22 @@ describe('the shared Gmail quota', () => {
     await budget.take(50)
     expect(budget.spent).toBe(50)
   })
+
+  it("leaves a tenth of a minute's units for the user's own calls when background work takes", async () => {
+    const [other] = await database.db
+      .insert(users)
+      .values({ email: 'grace@example.com', name: 'Grace', googleId: 'g-grace' })
+      .returning()
+    const store = createMailRepository(database.db, database.pool).quotaStore(other!.id)
+    // 6,000 a minute: the background keeps 600 units in; 700 are there, so 100 are its own.
+    expect((await store.take(5300, 6000)).granted).toBe(true)
+    expect((await store.take(200, 6000, 600)).granted).toBe(false)
+    // What the user does now (a send: 100 units) does not wait for the sync.
+    expect((await store.take(100, 6000)).granted).toBe(true)
+    const { available } = await store.take(0, 6000)
+    expect(available).toBeGreaterThanOrEqual(600)
+    expect(available).toBeLessThan(700)
+  })
 })
 
 describe('the quota model', () => {

@@ -14,6 +14,9 @@ export type GmailOperation =
   | 'draftsCreate'
   | 'draftsUpdate'
   | 'draftsDelete'
+  | 'draftsList'
+  | 'draftsGet'
+  | 'watch'
 
 export const GMAIL_QUOTA_MODELS = ['2026', 'legacy'] as const
 export type GmailQuotaModel = (typeof GMAIL_QUOTA_MODELS)[number]
@@ -34,6 +37,9 @@ const LEGACY_PRICES: Record<GmailOperation, number> = {
   draftsCreate: 10,
   draftsUpdate: 15,
   draftsDelete: 10,
+  draftsList: 5,
+  draftsGet: 5,
+  watch: 100,
 }
 
 /**
@@ -55,10 +61,14 @@ export const GMAIL_QUOTA: Record<
 /** Where a user's quota bucket lives: PostgreSQL, so every instance draws on the same one. */
 export type QuotaStore = {
   /**
-   * Takes `units` from the user's bucket (refilled at `unitsPerMinute`) when it holds enough;
-   * otherwise takes nothing and says how many units it held.
+   * Takes `units` from the user's bucket (refilled at `unitsPerMinute`) when it holds enough
+   * and `keep` more; otherwise takes nothing and says how many units it held.
    */
-  take(units: number, unitsPerMinute: number): Promise<{ granted: boolean; available: number }>
+  take(
+    units: number,
+    unitsPerMinute: number,
+    keep?: number,
+  ): Promise<{ granted: boolean; available: number }>
 }
 
 /**
@@ -75,13 +85,29 @@ export class QuotaBudget {
     private readonly store: QuotaStore,
   ) {}
 
-  async take(units: number): Promise<void> {
+  /**
+   * What the shared bucket holds now, for work that should leave room for the user's own
+   * calls (the backfill); null when nothing is paced.
+   */
+  async headroom(): Promise<{ available: number; unitsPerMinute: number } | null> {
+    if (this.unitsPerMinute <= 0) return null
+    const { available } = await this.store.take(0, this.unitsPerMinute)
+    return { available, unitsPerMinute: this.unitsPerMinute }
+  }
+
+  /**
+   * Waits for `units` and takes them. `background` work (syncs, the backfill) leaves a tenth
+   * of a minute's units in the bucket, so what the user does (send, open, archive) never
+   * waits behind a sync that spent it all: after a first sign-in, a send waited 15 s so.
+   */
+  async take(units: number, background = false): Promise<void> {
     this.spent += units
     if (this.unitsPerMinute <= 0) return
+    const keep = background ? Math.floor(this.unitsPerMinute / 10) : 0
     for (;;) {
-      const { granted, available } = await this.store.take(units, this.unitsPerMinute)
+      const { granted, available } = await this.store.take(units, this.unitsPerMinute, keep)
       if (granted) return
-      const waitMs = ((units - available) * 60_000) / this.unitsPerMinute
+      const waitMs = ((units + keep - available) * 60_000) / this.unitsPerMinute
       await new Promise((resolve) => setTimeout(resolve, Math.max(10, Math.ceil(waitMs))))
     }
   }

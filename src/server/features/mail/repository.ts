@@ -3,24 +3,36 @@ import type { Pool } from 'pg'
 import { gmailId } from '../../../contract/mail.js'
 import type { Database } from '../../db/client.js'
 import {
+  contacts,
   emailMessages,
   emailThreads,
   gmailQuota,
+  mailboxVersions,
+  mailLabelCounts,
   mailSkippedMessages,
   mailSyncState,
 } from '../../db/schema.js'
 import { sqlState } from '../../lib/sql-state.js'
 import type { ParsedMessage } from './parse.js'
 import type { QuotaStore } from './quota.js'
+import { escapeLike, searchConditions } from './search-filter.js'
+import type { SearchTerm } from './search-query.js'
 import { ROW_LIMITS, storableMessage, storableText } from './storable.js'
 import { summarizeThread } from './thread-summary.js'
 
-/** How much of the latest message's text the list carries, for the client-side search. */
-const LIST_BODY_CHARS = 500
+/** A cached message as the app reads it: the search vector is the database's own. */
+export type MessageRow = Omit<typeof emailMessages.$inferSelect, 'searchVector'>
+const { searchVector: _searchVector, ...messageColumns } = getTableColumns(emailMessages)
 
 export type ThreadListRow = {
   thread: typeof emailThreads.$inferSelect
-  latest: Omit<typeof emailMessages.$inferSelect, 'htmlBody'> & { hasHtml: boolean }
+  latest: Omit<MessageRow, 'htmlBody' | 'textBody' | 'metadataOnly'> & { hasHtml: boolean }
+}
+
+/** Which threads a list shows: a label, or a search (parsed) over the whole mailbox. */
+export type ListFilter = {
+  label: string
+  search?: { terms: SearchTerm[]; labelNames: Record<string, string> }
 }
 
 type Cursor = { date: Date; threadId: string }
@@ -65,21 +77,15 @@ function rejectionReason(error: unknown): string {
   return state ? `sqlstate:${state}` : `unserializable:${(error as Error).name}`
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+/** A Gmail draft (label DRAFT): kept out of the cached conversations. */
+export const isDraft = (labels: readonly string[]) => labels.includes('DRAFT')
 
 export function createMailRepository(db: Database, pool: Pool) {
-  /** Which threads a list shows: a label, or a search over the whole mailbox. */
-  function threadFilter(userId: string, options: { label: string; q?: string }): SQL {
+  function threadFilter(userId: string, options: ListFilter): SQL {
     const conditions: SQL[] = [eq(emailThreads.userId, userId)]
-    if (options.q) {
-      const pattern = `%${escapeLike(options.q)}%`
-      conditions.push(sql`not (${emailThreads.labels} && array['TRASH','SPAM']::text[])`)
-      conditions.push(sql`exists (
-        select 1 from ${emailMessages} m
-        where m.user_id = ${emailThreads.userId} and m.thread_id = ${emailThreads.threadId}
-          and (m.subject ilike ${pattern} or m.from_name ilike ${pattern}
-            or m.from_email ilike ${pattern} or m.snippet ilike ${pattern}
-            or m.text_body ilike ${pattern}))`)
+    if (options.search) {
+      const { terms, labelNames } = options.search
+      conditions.push(...searchConditions(userId, terms, labelNames))
     } else {
       conditions.push(sql`${emailThreads.labels} @> array[${options.label}]::text[]`)
       if (options.label !== 'TRASH') {
@@ -89,7 +95,7 @@ export function createMailRepository(db: Database, pool: Pool) {
     return and(...conditions)!
   }
 
-  /** The list's rows: each thread with its latest message (text cut, HTML left out). */
+  /** The list's rows: each thread with its latest message's headers (no bodies). */
   function selectListRows(where: SQL, limit: number): Promise<ThreadListRow[]> {
     // Pick the page's threads first (an index scan that stops at `limit`), then join only
     // those to their latest message: joining first would read every body in the mailbox.
@@ -122,7 +128,6 @@ export function createMailRepository(db: Database, pool: Pool) {
             messageIdHeader: emailMessages.messageIdHeader,
             inReplyTo: emailMessages.inReplyTo,
             referencesHeader: emailMessages.referencesHeader,
-            textBody: sql<string>`left(${emailMessages.textBody}, ${LIST_BODY_CHARS})`,
             attachments: emailMessages.attachments,
             hasHtml: sql<boolean>`${emailMessages.htmlBody} is not null`,
           },
@@ -143,7 +148,7 @@ export function createMailRepository(db: Database, pool: Pool) {
 
   async function writeSummary(tx: Database, userId: string, threadId: string) {
     const messages = await tx
-      .select()
+      .select(messageColumns)
       .from(emailMessages)
       .where(and(eq(emailMessages.userId, userId), eq(emailMessages.threadId, threadId)))
     const summary = summarizeThread(messages)
@@ -177,7 +182,32 @@ export function createMailRepository(db: Database, pool: Pool) {
           textBody: sql`excluded.text_body`,
           htmlBody: sql`excluded.html_body`,
           attachments: sql`excluded.attachments`,
+          metadataOnly: sql`excluded.metadata_only`,
         },
+      })
+  }
+
+  /** Adds skipped messages of a thread, keeping those recorded before (a partial fetch). */
+  async function addSkips(
+    tx: Database,
+    userId: string,
+    threadId: string,
+    skipped: SkippedMessage[],
+  ) {
+    if (skipped.length === 0) return
+    await tx
+      .insert(mailSkippedMessages)
+      .values(
+        skipped.map((s) => ({
+          userId,
+          threadId,
+          gmailId: storableText(s.gmailId, ROW_LIMITS.idChars),
+          reason: s.reason,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [mailSkippedMessages.userId, mailSkippedMessages.gmailId],
+        set: { reason: sql`excluded.reason`, skippedAt: sql`excluded.skipped_at` },
       })
   }
 
@@ -256,7 +286,12 @@ export function createMailRepository(db: Database, pool: Pool) {
       messages: ParsedMessage[],
       skipped: SkippedMessage[] = [],
     ): Promise<SkippedMessage[]> {
-      const rows = messages.map((m) => ({ ...storableMessage(m), userId, threadId }))
+      // Drafts are not mail yet: the thread shows and answers only what was sent or received,
+      // and the Drafts view reads them from Gmail. Leaving them out here also drops a cached
+      // copy once Gmail's message became a draft (inGmail below lists only what is kept).
+      const rows = messages
+        .filter((m) => !isDraft(m.labels))
+        .map((m) => ({ ...storableMessage(m), userId, threadId }))
       // Messages skipped now keep an older stored copy: only what Gmail no longer has goes.
       const inGmail = [...rows.map((r) => r.gmailId), ...skipped.map((s) => s.gmailId)]
       const write = (tx: Database, isolate: boolean) =>
@@ -279,6 +314,63 @@ export function createMailRepository(db: Database, pool: Pool) {
         await db.transaction((tx) => recordSkips(tx, userId, threadId, all))
         return all
       }
+    },
+
+    /**
+     * Caches messages fetched with format=metadata (headers, labels, snippet; no body), the
+     * thread marked metadata-only until it is fetched whole. A message already cached stays
+     * as it is (it has at least as much). Refused rows are skipped and recorded, as in
+     * `replaceThread`, without forgetting the thread's earlier skips.
+     */
+    async saveMetadata(
+      userId: string,
+      threadId: string,
+      messages: ParsedMessage[],
+      skipped: SkippedMessage[] = [],
+    ): Promise<SkippedMessage[]> {
+      const rows = messages.map((m) => ({
+        ...storableMessage(m),
+        userId,
+        threadId,
+        metadataOnly: true,
+      }))
+      const all = [...skipped]
+      try {
+        return await db.transaction(async (tx) => {
+          for (const row of rows) {
+            try {
+              await tx.transaction((savepoint) =>
+                savepoint.insert(emailMessages).values(row).onConflictDoNothing(),
+              )
+            } catch (error) {
+              if (!isRowRejection(error)) throw error
+              all.push({ gmailId: row.gmailId, reason: rejectionReason(error) })
+            }
+          }
+          await writeSummary(tx, userId, threadId)
+          await addSkips(tx, userId, threadId, all)
+          return all
+        })
+      } catch (error) {
+        if (!isRowRejection(error)) throw error
+        // The thread's summary is refused: none of it goes in, each message is recorded.
+        const refused = [
+          ...skipped,
+          ...rows.map((r) => ({ gmailId: r.gmailId, reason: rejectionReason(error) })),
+        ]
+        await db.transaction((tx) => addSkips(tx, userId, threadId, refused))
+        return refused
+      }
+    },
+
+    /** When the oldest cached message of these threads was received (backfill progress). */
+    async oldestMessageDate(userId: string, threadIds: string[]): Promise<Date | null> {
+      if (threadIds.length === 0) return null
+      const [row] = await db
+        .select({ oldest: sql<string | null>`min(${emailMessages.internalDate})` })
+        .from(emailMessages)
+        .where(and(eq(emailMessages.userId, userId), inArray(emailMessages.threadId, threadIds)))
+      return row?.oldest ? new Date(row.oldest) : null
     },
 
     async deleteThread(userId: string, threadId: string) {
@@ -319,7 +411,7 @@ export function createMailRepository(db: Database, pool: Pool) {
 
     async listThreads(
       userId: string,
-      options: { label: string; q?: string; limit: number; cursor?: Cursor | null },
+      options: ListFilter & { limit: number; cursor?: Cursor | null },
     ): Promise<ThreadListRow[]> {
       const filter = threadFilter(userId, options)
       const after = options.cursor
@@ -335,12 +427,39 @@ export function createMailRepository(db: Database, pool: Pool) {
       return row ?? null
     },
 
-    async countThreads(userId: string, options: { label: string; q?: string }): Promise<number> {
+    /**
+     * How many threads the list holds: a label's count is kept by the database as threads
+     * change (decision 024), so no page counts the mailbox; a search counts its matches.
+     */
+    /** The cached threads among `threadIds`, in the list's shape. */
+    async getThreadRows(userId: string, threadIds: string[]): Promise<ThreadListRow[]> {
+      if (threadIds.length === 0) return []
+      const where = and(eq(emailThreads.userId, userId), inArray(emailThreads.threadId, threadIds))!
+      return selectListRows(where, threadIds.length)
+    },
+
+    async countThreads(userId: string, options: ListFilter): Promise<number> {
+      if (!options.search) {
+        const [row] = await db
+          .select({ n: mailLabelCounts.threads })
+          .from(mailLabelCounts)
+          .where(and(eq(mailLabelCounts.userId, userId), eq(mailLabelCounts.label, options.label)))
+        return row?.n ?? 0
+      }
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(emailThreads)
         .where(threadFilter(userId, options))
       return row?.n ?? 0
+    },
+
+    /** Grows whenever any of the user's cached threads changes (the list's ETag). */
+    async mailboxVersion(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ version: mailboxVersions.version })
+        .from(mailboxVersions)
+        .where(eq(mailboxVersions.userId, userId))
+      return row?.version ?? 0
     },
 
     async unreadInboxCount(userId: string): Promise<number> {
@@ -364,19 +483,38 @@ export function createMailRepository(db: Database, pool: Pool) {
         .where(and(eq(emailThreads.userId, userId), eq(emailThreads.threadId, threadId)))
       if (!thread) return null
       const messages = await db
-        .select()
+        .select(messageColumns)
         .from(emailMessages)
-        .where(and(eq(emailMessages.userId, userId), eq(emailMessages.threadId, threadId)))
+        .where(
+          and(
+            eq(emailMessages.userId, userId),
+            eq(emailMessages.threadId, threadId),
+            // A draft cached before drafts were left out is not shown as a message either.
+            sql`not (${emailMessages.labels} @> array['DRAFT']::text[])`,
+          ),
+        )
         .orderBy(asc(emailMessages.internalDate))
       return { thread, messages }
     },
 
     async getMessage(userId: string, gmailId: string) {
       const [row] = await db
-        .select()
+        .select(messageColumns)
         .from(emailMessages)
         .where(and(eq(emailMessages.userId, userId), eq(emailMessages.gmailId, gmailId)))
       return row ?? null
+    },
+
+    /** Message-ID header → Gmail id, for the user's cached messages with those headers. */
+    async messageIdsByHeader(userId: string, headers: string[]): Promise<Map<string, string>> {
+      if (headers.length === 0) return new Map()
+      const rows = await db
+        .select({ header: emailMessages.messageIdHeader, gmailId: emailMessages.gmailId })
+        .from(emailMessages)
+        .where(
+          and(eq(emailMessages.userId, userId), inArray(emailMessages.messageIdHeader, headers)),
+        )
+      return new Map(rows.map((r) => [r.header, r.gmailId]))
     },
 
     async knownThreadIds(userId: string, threadIds: string[]): Promise<Set<string>> {
@@ -384,13 +522,20 @@ export function createMailRepository(db: Database, pool: Pool) {
       const rows = await db
         .select({ threadId: emailThreads.threadId, historyId: emailThreads.historyId })
         .from(emailThreads)
-        .where(and(eq(emailThreads.userId, userId), inArray(emailThreads.threadId, threadIds)))
+        .where(
+          and(
+            eq(emailThreads.userId, userId),
+            inArray(emailThreads.threadId, threadIds),
+            // A thread cached with headers only still needs fetching whole.
+            eq(emailThreads.metadataOnly, false),
+          ),
+        )
       return new Set(rows.map((r) => `${r.threadId}:${r.historyId}`))
     },
 
     /**
      * The latest cached messages of a thread, or exchanged with an address (from, to or cc),
-     * newest first; trash and spam left out. The AI's conversation memory (D12) reads it.
+     * newest first; trash and spam left out. The AI's conversation memory (decision 034) reads it.
      */
     async recentMessagesWith(
       userId: string,
@@ -427,7 +572,45 @@ export function createMailRepository(db: Database, pool: Pool) {
         .limit(limit)
     },
 
-    /** The user's latest sent messages' text, newest first (learning their style, D14). */
+    /** The user's saved contacts whose name or address contains `q`, by name. */
+    async contactsMatching(userId: string, q: string, limit: number) {
+      const pattern = `%${escapeLike(q)}%`
+      return db
+        .select({ name: contacts.name, email: contacts.email })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.userId, userId),
+            sql`(${contacts.name} ilike ${pattern} or ${contacts.email} ilike ${pattern})`,
+          ),
+        )
+        .orderBy(asc(sql`lower(${contacts.name})`))
+        .limit(limit)
+    },
+
+    /**
+     * The recipients of the user's latest sent messages whose headers mention `q`, newest
+     * first (the address fields' suggestions). Only this user's rows; trash left out.
+     */
+    async sentRecipientHeaders(userId: string, q: string, limit: number) {
+      const pattern = `%${escapeLike(q)}%`
+      const rows = await db
+        .select({ to: emailMessages.toHeader, cc: emailMessages.ccHeader })
+        .from(emailMessages)
+        .where(
+          and(
+            eq(emailMessages.userId, userId),
+            sql`${emailMessages.labels} @> array['SENT']::text[]`,
+            sql`not (${emailMessages.labels} && array['TRASH','SPAM']::text[])`,
+            sql`(${emailMessages.toHeader} ilike ${pattern} or ${emailMessages.ccHeader} ilike ${pattern})`,
+          ),
+        )
+        .orderBy(sql`${emailMessages.internalDate} desc`)
+        .limit(limit)
+      return rows.flatMap((r) => [r.to, r.cc]).filter(Boolean)
+    },
+
+    /** The user's latest sent messages' text, newest first (learning their style, decision 034). */
     async recentSentTexts(userId: string, limit: number): Promise<string[]> {
       const rows = await db
         .select({ textBody: emailMessages.textBody })
@@ -442,6 +625,12 @@ export function createMailRepository(db: Database, pool: Pool) {
         .orderBy(sql`${emailMessages.internalDate} desc`)
         .limit(limit)
       return rows.map((r) => r.textBody)
+    },
+
+    /** Users whose mailbox the cache holds (Gmail push renews their watch, decision 037). */
+    async syncedUserIds(): Promise<string[]> {
+      const rows = await db.select({ userId: mailSyncState.userId }).from(mailSyncState)
+      return rows.map((r) => r.userId)
     },
 
     /** Where the user's sync stands, with how many messages it could not store. */
@@ -475,8 +664,12 @@ export function createMailRepository(db: Database, pool: Pool) {
       await db.execute(sql`analyze ${emailThreads}, ${emailMessages}`)
     },
 
-    /** Removes cached threads Gmail did not list in a full sync (deleted meanwhile). */
-    async deleteThreadsNotIn(userId: string, keep: Set<string>, olderThan: Date) {
+    /**
+     * Removes cached threads Gmail did not list in a full sync (deleted meanwhile). Only
+     * threads with mail since `since` (what the sync's window listed) can be judged: older
+     * ones came from the backfill, which a full sync does not list.
+     */
+    async deleteThreadsNotIn(userId: string, keep: Set<string>, olderThan: Date, since: Date) {
       const rows = await db
         .select({ threadId: emailThreads.threadId })
         .from(emailThreads)
@@ -484,6 +677,7 @@ export function createMailRepository(db: Database, pool: Pool) {
           and(
             eq(emailThreads.userId, userId),
             sql`${emailThreads.createdAt} < ${olderThan.toISOString()}::timestamptz`,
+            sql`${emailThreads.lastMessageDate} >= ${since.toISOString()}::timestamptz`,
           ),
         )
       const gone = rows.map((r) => r.threadId).filter((id) => !keep.has(id))
@@ -498,7 +692,7 @@ export function createMailRepository(db: Database, pool: Pool) {
     quotaStore(userId: string): QuotaStore {
       let created = false
       return {
-        async take(units, unitsPerMinute) {
+        async take(units, unitsPerMinute, keep = 0) {
           if (!created) {
             await db
               .insert(gmailQuota)
@@ -514,11 +708,11 @@ export function createMailRepository(db: Database, pool: Pool) {
                from gmail_quota where user_id = $1 for update
              ), taken as (
                update gmail_quota q set tokens = c.available - $3, updated_at = clock_timestamp()
-               from current c where q.user_id = c.user_id and c.available >= $3
+               from current c where q.user_id = c.user_id and c.available >= $3::float8 + $4::float8
                returning 1
              )
              select available, exists (select 1 from taken) as granted from current`,
-            [userId, unitsPerMinute, units],
+            [userId, unitsPerMinute, units, keep],
           )
           const row = rows[0]
           return { granted: row?.granted ?? false, available: row?.available ?? 0 }

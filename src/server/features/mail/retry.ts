@@ -66,7 +66,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Calls `fn`, retrying 429/5xx with exponential backoff and full jitter, honouring
- * Retry-After — so a throttled mailbox slows down instead of storming Gmail (D8).
+ * Retry-After — so a throttled mailbox slows down instead of storming Gmail (decision 004).
  */
 export async function withRetry<T>(fn: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const { attempts = 6, baseMs = 250, maxMs = 20_000, random = Math.random } = options

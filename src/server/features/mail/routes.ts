@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   AttachmentParamsSchema,
+  DraftListSchema,
+  DraftParamsSchema,
+  DraftSchema,
+  RecipientQuerySchema,
+  RecipientSuggestionsSchema,
   SaveDraftResultSchema,
   SaveDraftSchema,
   SendEmailResultSchema,
@@ -16,7 +21,10 @@ import {
 } from '../../../contract/mail.js'
 import type { UserRow } from '../../db/schema.js'
 import { requireUser } from '../auth/session.js'
-import type { MailService } from './service.js'
+import { z } from 'zod'
+import { PushBodySchema, type GmailPush } from './push.js'
+import { createListAnswers, pickEncoding } from './list-answers.js'
+import { etagMatches, type MailService } from './service.js'
 
 /**
  * Attachments are the sender's bytes served from Inkwell's origin, so the sender's
@@ -60,25 +68,73 @@ function attachmentHeaders(mimeType: string, filename: string): Record<string, s
   }
 }
 
-/** Told about each message Gmail accepted that was written from an AI draft (D13). */
+/** Told about each message Gmail accepted that was written from an AI draft (decision 034). */
 export type OnSent = (
   user: UserRow,
   sent: { aiDraftId: string; body: string; to: string; subject: string },
 ) => Promise<void>
 
+/** Built list pages kept per instance: about 300 pages of 100 rows. */
+const LIST_ANSWERS_MAX_BYTES = 16 * 1024 * 1024
+
 export async function mailRoutes(
   app: FastifyInstance,
-  { mail, onSent }: { mail: MailService; onSent?: OnSent },
+  { mail, onSent, push }: { mail: MailService; onSent?: OnSent; push?: GmailPush | null },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { onRequest: app.authenticate }
 
+  // Pub/Sub's push of a Gmail change (decision 037): verified, then the mailbox syncs soon.
+  // Any 2xx acks the message; a 401 makes Pub/Sub retry, which a forger gains nothing from.
+  if (push) {
+    r.post(
+      '/api/gmail/push',
+      {
+        config: { skipOriginCheck: true },
+        bodyLimit: 64 * 1024,
+        schema: {
+          body: PushBodySchema,
+          querystring: z.object({ token: z.string().max(500).optional() }),
+        },
+      },
+      async (request, reply) => {
+        await push.verify({
+          token: request.query.token,
+          authorization: request.headers.authorization,
+        })
+        await push.receive(request.body)
+        return reply.code(204).send()
+      },
+    )
+  }
+
   // The hottest route answers without a zod response check (it cost more than the query);
-  // the service's return type (ThreadList) is checked by TypeScript instead.
+  // the service's return type (ThreadList) is checked by TypeScript instead. An unchanged page
+  // answers 304; a page already built under its ETag goes out as kept, compressed once
+  // (decision 038).
+  const listAnswers = createListAnswers({ maxBytes: LIST_ANSWERS_MAX_BYTES })
   r.get(
     '/api/gmail/threads',
     { ...auth, schema: { querystring: ThreadListQuerySchema } },
-    async (request) => mail.listThreads(requireUser(request), request.query),
+    async (request, reply) => {
+      const user = requireUser(request)
+      const prepared = await mail.prepareList(user, request.query)
+      // Private (one user's mail), and always asked again: the ETag makes asking cheap.
+      reply.header('cache-control', 'private, no-cache')
+      if (!prepared.etag) return prepared.build()
+      reply.header('etag', prepared.etag)
+      if (etagMatches(request.headers['if-none-match'], prepared.etag)) {
+        return reply.code(304).send()
+      }
+      const encoding = pickEncoding(request.headers['accept-encoding'])
+      const body = await listAnswers.answer(user.id, prepared.etag, encoding, async () =>
+        JSON.stringify(await prepared.build()),
+      )
+      reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8')
+      // Already encoded: @fastify/compress leaves an answer with a Content-Encoding alone.
+      if (encoding !== 'identity') reply.header('content-encoding', encoding)
+      return reply.send(body)
+    },
   )
 
   r.get(
@@ -117,10 +173,41 @@ export async function mailRoutes(
     },
   )
 
+  r.get(
+    '/api/gmail/recipients',
+    {
+      ...auth,
+      schema: { querystring: RecipientQuerySchema, response: { 200: RecipientSuggestionsSchema } },
+    },
+    async (request) =>
+      mail.suggestRecipients(requireUser(request), request.query.q, request.query.limit),
+  )
+
   r.post(
     '/api/gmail/drafts',
     { ...auth, schema: { body: SaveDraftSchema, response: { 200: SaveDraftResultSchema } } },
     async (request) => mail.saveDraft(requireUser(request), request.body),
+  )
+
+  r.get(
+    '/api/gmail/drafts',
+    { ...auth, schema: { response: { 200: DraftListSchema } } },
+    async (request) => mail.listDrafts(requireUser(request)),
+  )
+
+  r.get(
+    '/api/gmail/drafts/:id',
+    { ...auth, schema: { params: DraftParamsSchema, response: { 200: DraftSchema } } },
+    async (request) => mail.getDraft(requireUser(request), request.params.id),
+  )
+
+  r.delete(
+    '/api/gmail/drafts/:id',
+    { ...auth, schema: { params: DraftParamsSchema } },
+    async (request, reply) => {
+      await mail.deleteDraft(requireUser(request), request.params.id)
+      return reply.code(204).send()
+    },
   )
 
   r.post(

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { EventBus, UserEvent } from '../../lib/events.js'
+import type { ArrivedMail } from '../../../contract/mail.js'
 import type { JobQueue } from '../../lib/jobs.js'
 import { GmailNotConnected, type GmailSession } from './gmail.js'
 import type { MailRepository } from './repository.js'
@@ -15,7 +16,7 @@ type SyncJob = { userId: string }
 /** What the sync of a user tells whoever listens (the waiting request, the open app). */
 export type SyncEvent = { jobId: string } & (
   | { type: 'sync.firstPage' }
-  | { type: 'sync.done'; changed: number; full: boolean }
+  | { type: 'sync.done'; changed: number; full: boolean; arrived?: ArrivedMail[] }
   /** `status` and `code` as the error handler would answer them (a typed error's, or 502). */
   | { type: 'sync.failed'; status: number; code: string; message: string }
 )
@@ -37,10 +38,18 @@ export function createMailScheduler(deps: {
   gmailFor: (userId: string) => Promise<GmailSession | null>
   workers: number
   log: FastifyBaseLogger
+  /** Called after each sync that succeeded (it queues the backfill of older mail). */
+  afterSync?: (userId: string) => Promise<void>
 }) {
   const { jobs, events, sync, log } = deps
   const { boss } = jobs
   const workerIds: string[] = []
+  /**
+   * When this instance last asked for a background sync of each user: a list answered from a
+   * kept snapshot (decision 038) sees the old sync times until the sync reports, and must not
+   * ask again on every read meanwhile.
+   */
+  const askedAt = new Map<string, number>()
   /** Users with an open app on this instance, and how many streams each has. */
   const watched = new Map<string, { count: number; timer: NodeJS.Timeout }>()
 
@@ -56,7 +65,16 @@ export function createMailScheduler(deps: {
       const outcome: SyncOutcome | null = await sync.sync(gmail, userId, () => {
         void publish({ type: 'sync.firstPage' })
       })
-      await publish({ type: 'sync.done', changed: outcome?.changed ?? 0, full: !!outcome?.full })
+      await publish({
+        type: 'sync.done',
+        changed: outcome?.changed ?? 0,
+        full: !!outcome?.full,
+        // New inbox mail, for the open app's sound and desktop notification (decision 037).
+        ...(outcome?.arrived?.length ? { arrived: outcome.arrived } : {}),
+      })
+      await deps.afterSync?.(userId).catch((error: unknown) => {
+        log.warn({ err: error, userId }, 'queueing the backfill failed')
+      })
     } catch (error) {
       log.warn({ err: error, userId }, 'mail sync failed')
       // A typed error (Gmail gone, rate limited) keeps its meaning for the waiting request;
@@ -153,8 +171,25 @@ export function createMailScheduler(deps: {
     lastSyncedAt: Date | null
     lastAttemptAt: Date | null
   }): Promise<void> {
-    const newest = Math.max(state.lastSyncedAt?.getTime() ?? 0, state.lastAttemptAt?.getTime() ?? 0)
-    if (Date.now() - newest > STALE_AFTER_SECONDS * 1000) await enqueue(state.userId)
+    const asked = askedAt.get(state.userId) ?? 0
+    const newest = Math.max(
+      state.lastSyncedAt?.getTime() ?? 0,
+      state.lastAttemptAt?.getTime() ?? 0,
+      asked,
+    )
+    if (Date.now() - newest <= STALE_AFTER_SECONDS * 1000) return
+    if (askedAt.size > 10_000) {
+      for (const [userId, at] of askedAt) {
+        if (Date.now() - at > STALE_AFTER_SECONDS * 1000) askedAt.delete(userId)
+      }
+    }
+    askedAt.set(state.userId, Date.now())
+    try {
+      await enqueue(state.userId)
+    } catch (error) {
+      askedAt.delete(state.userId)
+      throw error
+    }
   }
 
   return {
@@ -174,6 +209,9 @@ export function createMailScheduler(deps: {
     },
 
     syncIfStale,
+
+    /** A sync soon, not waited for (a Gmail push said the mailbox changed); bursts make one. */
+    syncSoon: enqueue,
 
     /**
      * A first visit: the first page of a sync, or of the one already running, cached.

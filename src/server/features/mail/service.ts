@@ -1,21 +1,69 @@
+import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import {
-  FOLLOW_UP_LABEL,
-  labelChange,
   MAX_MESSAGE_BYTES,
+  type RecipientSuggestion,
   type ThreadAction,
   type ThreadList,
 } from '../../../contract/mail.js'
+import { FOLLOW_UP_LABEL, labelChange } from '../../../contract/thread-labels.js'
 import type { UserRow } from '../../db/schema.js'
 import { AppError, BadRequest, NotFound, UpstreamError } from '../../lib/errors.js'
+import { backfillProgress } from './backfill.js'
+import { draftsOf } from './drafts.js'
 import { GmailNotConnected, type GmailSession } from './gmail.js'
+import { createMailboxSnapshots } from './mailbox-snapshots.js'
 import type { GmailAccess } from './gmail-access.js'
 import type { EventBus } from '../../lib/events.js'
 import { buildRawMessage } from './mime.js'
+import { parseAddresses } from './parse.js'
 import { presentThread, presentThreadDetail } from './present.js'
-import { decodeCursor, encodeCursor, type MailRepository } from './repository.js'
+import { decodeCursor, encodeCursor, type ListFilter, type MailRepository } from './repository.js'
 import type { MailScheduler } from './scheduler.js'
+import { mergeResults, searchGmail } from './search-all.js'
+import { parseSearch } from './search-query.js'
 import type { MailSync, SyncOutcome } from './sync.js'
+
+export type ListQuery = {
+  label: string
+  q?: string
+  scope: 'label' | 'all'
+  limit: number
+  cursor?: string
+}
+
+/**
+ * A list answer about to be made: its ETag, read before any page is (null when the answer
+ * depends on Gmail, a search of all mail, which no version covers), and the page's build.
+ */
+export type PreparedList = { etag: string | null; build: () => Promise<ThreadList> }
+
+/**
+ * Has a first page of the mailbox been cached? Its historyId says so once a message is stored;
+ * an empty mailbox never gets one, but its finished sync says the same. Without the second
+ * half, every read of an empty mailbox was a first visit that waited for a whole new sync.
+ */
+function hasFirstPage(
+  state: { historyId: string | null; lastSyncedAt: Date | null } | null,
+): boolean {
+  return Boolean(state?.historyId || state?.lastSyncedAt)
+}
+
+/**
+ * How long a list's ETag may rest on a kept snapshot. Events drop it sooner; this bounds what
+ * no event announces (a sync just queued shows its spinner at most this late).
+ */
+const SNAPSHOT_TTL_MS = 1000
+
+const GMAIL_SEARCH_FAILED =
+  'Gmail could not be searched just now: these results are from the mail Inkwell has.'
+
+/** Does an If-None-Match header name `etag`? (A list of tags, or `*`; weak comparison.) */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+}
 
 type Outgoing = {
   to: string
@@ -26,6 +74,7 @@ type Outgoing = {
   threadId?: string
   replyToMessageId?: string
   attachments: { filename: string; mimeType: string; contentBase64: string }[]
+  forwardedAttachments?: { messageId: string; attachmentId: string }[]
   draftId?: string
 }
 
@@ -39,9 +88,28 @@ export function createMailService(deps: {
 }) {
   const { repo, sync, scheduler, log } = deps
   const gmailFor = deps.gmail.forUser
+  const draftsFor = (user: UserRow) =>
+    draftsOf(gmailFor(user), (headers) => repo.messageIdsByHeader(user.id, headers))
+
+  /** What each list answer's ETag rests on, kept in memory (decision 038). */
+  const snapshots = createMailboxSnapshots({
+    read: async (userId) => {
+      const [state, syncing, version] = await Promise.all([
+        repo.getSyncState(userId),
+        scheduler.isSyncing(userId),
+        repo.mailboxVersion(userId),
+      ])
+      return { state, syncing, version }
+    },
+    keep: (snapshot) => hasFirstPage(snapshot.state),
+    events: deps.events,
+    ttlMs: SNAPSHOT_TTL_MS,
+  })
 
   /** Tells the user's other open apps (tabs, devices, instances) to look again. */
   function announceChange(userId: string, threadIds: string[]) {
+    // This instance's next list answer already sees the change, before any NOTIFY is back.
+    snapshots.forget(userId)
     deps.events
       .publish(userId, { type: 'mail.changed', threadIds })
       .catch((error: unknown) => log.warn({ err: error }, 'announcing a change failed'))
@@ -51,7 +119,7 @@ export function createMailService(deps: {
     return (await repo.getSyncState(userId))?.labelNames ?? {}
   }
 
-  /** The Gmail id of the Follow-up label, created on first use (D3). */
+  /** The Gmail id of the Follow-up label, created on first use (decision 031). */
   async function followUpLabelId(gmail: GmailSession, userId: string): Promise<string> {
     const names = await labelNames(userId)
     const known = Object.entries(names).find(([, name]) => name === FOLLOW_UP_LABEL)
@@ -76,12 +144,51 @@ export function createMailService(deps: {
     return label.id
   }
 
+  /**
+   * The bytes of attachments a forward carries on (decision 037), fetched from Gmail. Each must
+   * be an attachment of a message in this user's cache: an id from elsewhere is refused before
+   * Gmail is asked, so no one can mail themselves another mailbox's files.
+   */
+  async function forwardedFiles(user: UserRow, wanted: Outgoing['forwardedAttachments'] = []) {
+    const found = []
+    for (const [index, { messageId, attachmentId }] of wanted.entries()) {
+      const message = await repo.getMessage(user.id, messageId)
+      const meta = message?.attachments.find((a) => a.attachmentId === attachmentId)
+      if (!meta) {
+        throw new BadRequest(
+          `forwardedAttachments.${index}: is not an attachment of a message in your mailbox`,
+          'bad_attachment',
+        )
+      }
+      found.push({ messageId, attachmentId, meta })
+    }
+    const gmail = gmailFor(user)
+    return Promise.all(
+      found.map(async ({ messageId, attachmentId, meta }) => {
+        const body = await gmail.call(
+          'attachmentsGet',
+          (api) =>
+            api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
+          { notFound: `The attachment ${meta.filename || ''} no longer exists in Gmail` },
+        )
+        return {
+          filename: meta.filename || 'attachment',
+          mimeType: meta.mimeType,
+          content: Buffer.from(body.data ?? '', 'base64url'),
+        }
+      }),
+    )
+  }
+
   async function composeRaw(user: UserRow, input: Outgoing) {
-    const attachments = input.attachments.map((a) => ({
-      filename: a.filename,
-      mimeType: a.mimeType,
-      content: Buffer.from(a.contentBase64, 'base64'),
-    }))
+    const attachments = [
+      ...input.attachments.map((a) => ({
+        filename: a.filename,
+        mimeType: a.mimeType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      })),
+      ...(await forwardedFiles(user, input.forwardedAttachments)),
+    ]
     const bytes =
       attachments.reduce((sum, a) => sum + a.content.length, 0) + Buffer.byteLength(input.body)
     if (bytes > MAX_MESSAGE_BYTES) {
@@ -115,46 +222,140 @@ export function createMailService(deps: {
   }
 
   return {
-    /** The inbox from the cache; a first visit waits for the first page of the first sync. */
-    async listThreads(
-      user: UserRow,
-      query: { label: string; q?: string; limit: number; cursor?: string },
-    ): Promise<ThreadList> {
+    /**
+     * Who the address fields suggest for `q`: saved contacts first, then people the user has
+     * written to (from cached sent mail), each address once, never the user themself.
+     */
+    async suggestRecipients(user: UserRow, q: string, limit: number) {
+      const needle = q.toLowerCase()
+      const seen = new Set([user.email.toLowerCase()])
+      const suggestions: RecipientSuggestion[] = []
+      const add = (name: string, email: string, source: RecipientSuggestion['source']) => {
+        const address = email.toLowerCase()
+        if (seen.has(address) || suggestions.length >= limit) return
+        seen.add(address)
+        suggestions.push({ name: name === address ? '' : name, email: address, source })
+      }
+      for (const c of await repo.contactsMatching(user.id, q, limit))
+        add(c.name, c.email, 'contact')
+      // A header can name several people; only those matching the query are suggested.
+      for (const header of await repo.sentRecipientHeaders(user.id, q, 50)) {
+        for (const a of parseAddresses(header)) {
+          if (a.email.includes(needle) || a.name.toLowerCase().includes(needle)) {
+            add(a.name, a.email, 'sent')
+          }
+        }
+      }
+      return { suggestions }
+    },
+
+    /**
+     * The inbox from the cache; a first visit waits for the first page of the first sync. The
+     * answer's ETag comes from the mailbox's snapshot (decision 038), read before any page, so
+     * an unchanged list answers 304, or its kept copy, without being built (decision 024).
+     */
+    async prepareList(user: UserRow, query: ListQuery): Promise<PreparedList> {
       if (!user.gmailConnected) throw new GmailNotConnected()
       const cursor = query.cursor ? decodeCursor(query.cursor) : null
       if (query.cursor && !cursor) throw new BadRequest('cursor: is not a cursor from this API')
-      let state = await repo.getSyncState(user.id)
-      if (!state?.historyId) {
+      const parsed = query.q ? parseSearch(query.q) : null
+      // An instant search looks within the list being searched; Search all mail everywhere.
+      const terms =
+        parsed && query.scope === 'label'
+          ? [...parsed, { kind: 'label' as const, value: query.label, negated: false }]
+          : parsed
+      let snapshot = await snapshots.get(user.id)
+      if (!hasFirstPage(snapshot.state)) {
         // A first visit waits for the first page of the first sync, on whichever instance.
         await scheduler.firstPage(user.id, async () =>
-          Boolean((await repo.getSyncState(user.id))?.historyId),
+          hasFirstPage(await repo.getSyncState(user.id)),
         )
-        state = await repo.getSyncState(user.id)
-      } else {
-        await scheduler.syncIfStale(state)
+        snapshot = await snapshots.get(user.id)
+      } else if (snapshot.state) {
+        await scheduler.syncIfStale(snapshot.state)
       }
-      const syncing = await scheduler.isSyncing(user.id)
-      const [rows, total] = await Promise.all([
-        repo.listThreads(user.id, { ...query, cursor }),
-        repo.countThreads(user.id, query),
-      ])
+      const { state, syncing, version } = snapshot
       const names = state?.labelNames ?? {}
-      const last = rows.at(-1)
-      return {
-        threads: rows.map((row) => presentThread(row, names)),
-        nextCursor:
-          rows.length === query.limit && last
-            ? encodeCursor({ date: last.thread.lastMessageDate, threadId: last.thread.threadId })
-            : null,
-        total,
-        syncing,
-        syncError: state?.lastError ?? null,
-        skippedMessages: state?.skippedMessages ?? 0,
+      const backfill = backfillProgress(state)
+      const askGmail = Boolean(query.q && query.scope === 'all' && !cursor)
+      // Everything the page shows besides its rows, which the version covers.
+      const etag = askGmail
+        ? null
+        : `W/"${createHash('sha1')
+            .update(
+              JSON.stringify([
+                version,
+                syncing,
+                state?.lastError,
+                state?.skippedMessages,
+                backfill,
+                names,
+                query,
+              ]),
+            )
+            .digest('base64url')
+            .slice(0, 22)}"`
+      return { etag, build: () => buildList() }
+
+      async function buildList(): Promise<ThreadList> {
+        // A search reads the whole cache; a label page reads its rows and its kept count.
+        const filter: ListFilter = terms
+          ? { label: query.label, search: { terms, labelNames: names } }
+          : { label: query.label }
+        const [rows, total] = await Promise.all([
+          repo.listThreads(user.id, { ...filter, limit: query.limit, cursor }),
+          repo.countThreads(user.id, filter),
+        ])
+        const last = rows.at(-1)
+        const list: ThreadList = {
+          threads: rows.map((row) => presentThread(row, names)),
+          nextCursor:
+            rows.length === query.limit && last
+              ? encodeCursor({ date: last.thread.lastMessageDate, threadId: last.thread.threadId })
+              : null,
+          total,
+          syncing,
+          syncError: state?.lastError ?? null,
+          skippedMessages: state?.skippedMessages ?? 0,
+          backfill,
+        }
+        if (askGmail) {
+          try {
+            const found = await searchGmail({
+              gmail: gmailFor(user),
+              repo,
+              userId: user.id,
+              q: query.q!,
+              limit: query.limit,
+              labelNames: names,
+            })
+            const merged = mergeResults(list.threads, found)
+            list.total += merged.length - list.threads.length
+            list.threads = merged
+          } catch (error) {
+            // Not connected any more is the user's to fix; anything else leaves the cache's answer.
+            if (error instanceof GmailNotConnected) throw error
+            log.warn({ err: error }, 'searching Gmail failed; answering from the cache')
+            list.notice = GMAIL_SEARCH_FAILED
+          }
+        }
+        return list
       }
     },
 
+    /**
+     * One conversation in full. A thread the cold first page cached with headers only
+     * (decision 023), or one a search found in Gmail beyond the cache (decision 024), is
+     * fetched whole from Gmail first.
+     */
     async getThread(user: UserRow, threadId: string) {
-      const detail = await repo.getThread(user.id, threadId)
+      let detail = await repo.getThread(user.id, threadId)
+      if (detail ? detail.thread.metadataOnly : user.gmailConnected) {
+        await sync.refreshThread(gmailFor(user), user.id, threadId)
+        // Its list row is whole now: this instance's next list answer shows it so.
+        snapshots.forget(user.id)
+        detail = await repo.getThread(user.id, threadId)
+      }
       if (!detail) throw new NotFound('No such conversation')
       return presentThreadDetail(detail, await labelNames(user.id))
     },
@@ -196,7 +397,10 @@ export function createMailService(deps: {
         }
       } catch (error) {
         // Deleted in Gmail since the last sync: the cache lets go of it too.
-        if (error instanceof NotFound) await repo.deleteThread(user.id, threadId)
+        if (error instanceof NotFound) {
+          await repo.deleteThread(user.id, threadId)
+          announceChange(user.id, [threadId])
+        }
         throw error
       }
       const row = await repo.getThreadRow(user.id, threadId)
@@ -252,6 +456,20 @@ export function createMailService(deps: {
           )
       if (!draft.id) throw new UpstreamError('Gmail saved the draft without saying its id')
       return { draftId: draft.id }
+    },
+
+    /** The user's Gmail drafts, newest first (read from Gmail, not the cache). */
+    async listDrafts(user: UserRow) {
+      if (!user.gmailConnected) throw new GmailNotConnected()
+      return draftsFor(user).list()
+    },
+
+    async getDraft(user: UserRow, draftId: string) {
+      return draftsFor(user).get(draftId)
+    },
+
+    async deleteDraft(user: UserRow, draftId: string) {
+      await draftsFor(user).delete(draftId)
     },
 
     async attachment(user: UserRow, messageId: string, attachmentId: string) {

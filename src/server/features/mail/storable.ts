@@ -78,6 +78,7 @@ function storableAttachments(attachments: StoredAttachment[]): StoredAttachment[
         filename: storableText(a.filename, ROW_LIMITS.filenameChars),
         mimeType: storableText(a.mimeType, ROW_LIMITS.mimeTypeChars),
         size: Number.isSafeInteger(a.size) && a.size >= 0 ? a.size : 0,
+        ...(a.contentId ? { contentId: storableText(a.contentId, ROW_LIMITS.filenameChars) } : {}),
       }))
   )
 }

@@ -308,7 +308,8 @@ describe('no message can stop the sync', () => {
 
   it('tells a first visit why its mailbox is empty when the first sync fails', async () => {
     const grace = (await signIn(h, GRACE)).session!
-    fault = ({ path }) => (path.includes('/threads') ? { status: 403 } : null)
+    // The first page lists messages (cold start), later syncs threads: refuse both.
+    fault = ({ path }) => (/\/(threads|messages)/.test(path) ? { status: 403 } : null)
     const list = await inbox(grace)
     expect(list.threads).toEqual([])
     expect(list.syncError).toContain('403')

@@ -1,32 +1,55 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { gmail_v1 } from '@googleapis/gmail'
+import type { ArrivedMail } from '../../../contract/mail.js'
 import { mapWithConcurrency } from '../../lib/concurrency.js'
 import { AppError } from '../../lib/errors.js'
 import { sqlState } from '../../lib/sql-state.js'
 import type { GmailSession } from './gmail.js'
-import { parseGmailMessage, UnreadableMessage, type ParsedMessage } from './parse.js'
+import { parseThreadMessages } from './parse.js'
+import { fetchFirstPageByMetadata } from './first-page.js'
 import type { MailRepository, SkippedMessage } from './repository.js'
 import { httpStatus } from './retry.js'
 import { ROW_LIMITS, storableText } from './storable.js'
 import { NotFound } from '../../lib/errors.js'
 
 export type SyncOptions = {
-  /** How far back the full sync reaches (D8: the last 90 days by default). */
+  /** How far back the full sync reaches (decision 004: the last 90 days by default). */
   windowDays: number
   /** Gmail calls in flight per user; Gmail answers 429 past about 25. */
   concurrency: number
   /** Threads fetched first, so the inbox shows before the rest is in. */
   firstPageSize: number
   pageSize: number
+  /** Threads a backfill step lists and fetches (decision 023). */
+  backfillPageSize: number
 }
 
-export type SyncOutcome = { full: boolean; changed: number }
+/** `arrived`: new inbox mail an incremental sync saw (decision 037), at most MAX_ARRIVED. */
+export type SyncOutcome = { full: boolean; changed: number; arrived?: ArrivedMail[] }
 
-/** Gmail's date query: `after:YYYY/MM/DD`. */
-function afterQuery(windowDays: number, now = new Date()): string {
-  const since = new Date(now.getTime() - windowDays * 86_400_000)
+/** A burst of new mail is announced by its newest few; the inbox shows the rest. */
+const MAX_ARRIVED = 10
+
+/** How long a sync waits for the mailbox's lock: 50 tries, 200 ms apart. */
+const LOCK_ATTEMPTS = 50
+const LOCK_RETRY_MS = 200
+
+const DAY_MS = 86_400_000
+
+/** The first day of the sync window, at 00:00 UTC. */
+function windowStart(windowDays: number, now = new Date()): Date {
+  const since = new Date(now.getTime() - windowDays * DAY_MS)
+  return new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate()))
+}
+
+/**
+ * Gmail's date query on the window's first day: `after:YYYY/MM/DD` lists the window (the full
+ * sync), `before:YYYY/MM/DD` what is older (the backfill).
+ */
+export function windowQuery(side: 'after' | 'before', windowDays: number, now = new Date()) {
+  const since = windowStart(windowDays, now)
   const pad = (n: number) => String(n).padStart(2, '0')
-  return `after:${since.getUTCFullYear()}/${pad(since.getUTCMonth() + 1)}/${pad(since.getUTCDate())}`
+  return `${side}:${since.getUTCFullYear()}/${pad(since.getUTCMonth() + 1)}/${pad(since.getUTCDate())}`
 }
 
 function maxHistoryId(ids: (string | null | undefined)[]): string | null {
@@ -65,6 +88,17 @@ export function describeSyncFailure(error: unknown): string {
 }
 
 /** Thread ids a history page touches, whatever the kind of change. */
+/** Ids of the messages the history says were added (the newest last), each once. */
+function addedMessages(history: gmail_v1.Schema$History[]): string[] {
+  const ids = new Set<string>()
+  for (const entry of history) {
+    for (const added of entry.messagesAdded ?? []) {
+      if (added.message?.id) ids.add(added.message.id)
+    }
+  }
+  return [...ids]
+}
+
 function touchedThreads(history: gmail_v1.Schema$History[]): Set<string> {
   const ids = new Set<string>()
   for (const entry of history) {
@@ -83,7 +117,7 @@ function touchedThreads(history: gmail_v1.Schema$History[]): Set<string> {
 }
 
 /**
- * The sync engine of one user's mailbox (decision D8). A full sync fetches the first page
+ * The sync engine of one user's mailbox (decision 004). A full sync fetches the first page
  * of the inbox first (and reports it through `onFirstPage`), then the rest of the window;
  * later syncs replay `history.list` from the stored historyId, and fall back to a full
  * resync when Gmail says that historyId is too old (404).
@@ -94,6 +128,12 @@ export function createMailSync(deps: {
   log: FastifyBaseLogger
 }) {
   const { repo, options, log } = deps
+
+  function logSkips(userId: string, threadId: string, skipped: SkippedMessage[]) {
+    for (const { gmailId, reason } of skipped) {
+      log.warn({ userId, threadId, gmailId, reason }, 'mail message skipped: cannot be stored')
+    }
+  }
 
   /**
    * Fetches a thread and caches it. A message that cannot be read or stored is skipped —
@@ -108,24 +148,9 @@ export function createMailSync(deps: {
       const thread = await gmail.call('threadsGet', (api) =>
         api.users.threads.get({ userId: 'me', id: threadId, format: 'full' }),
       )
-      const parsed: ParsedMessage[] = []
-      const unreadable: SkippedMessage[] = []
-      for (const [index, message] of (thread.messages ?? []).entries()) {
-        try {
-          parsed.push(parseGmailMessage(message))
-        } catch (error) {
-          const reason =
-            error instanceof UnreadableMessage ? error.reason : (error as Error).name || 'error'
-          // Without a usable id, the message's place in its thread names it.
-          const gmailId =
-            typeof message.id === 'string' && message.id ? message.id : `${threadId}#${index}`
-          unreadable.push({ gmailId, reason: `unreadable:${reason}` })
-        }
-      }
+      const { parsed, unreadable } = parseThreadMessages(threadId, thread.messages ?? [])
       const skipped = await repo.replaceThread(userId, threadId, parsed, unreadable)
-      for (const { gmailId, reason } of skipped) {
-        log.warn({ userId, threadId, gmailId, reason }, 'mail message skipped: cannot be stored')
-      }
+      logSkips(userId, threadId, skipped)
       return skipped
     } catch (error) {
       // Deleted in Gmail between the listing and this fetch: it leaves the cache too.
@@ -151,6 +176,22 @@ export function createMailSync(deps: {
     await repo.saveSyncState(userId, { labelNames: names })
   }
 
+  /** The cold first page, with the labels' names it shows (fetched alongside). */
+  async function firstPageByMetadata(gmail: GmailSession, userId: string, labels: Promise<void>) {
+    const page = fetchFirstPageByMetadata(
+      {
+        repo,
+        pageSize: options.firstPageSize,
+        concurrency: options.concurrency,
+        onSkipped: (threadId, skipped) => logSkips(userId, threadId, skipped),
+      },
+      gmail,
+      userId,
+    )
+    const [first] = await Promise.all([page, labels])
+    return first
+  }
+
   async function fetchThreads(gmail: GmailSession, userId: string, ids: string[]) {
     await mapWithConcurrency(ids, options.concurrency, (id) => fetchThread(gmail, userId, id))
   }
@@ -158,22 +199,22 @@ export function createMailSync(deps: {
   async function fullSync(
     gmail: GmailSession,
     userId: string,
+    labels: Promise<void>,
     onFirstPage: () => void,
+    cold: boolean,
   ): Promise<SyncOutcome> {
     const startedAt = new Date()
     const seen = new Set<string>()
-    const first = await gmail.call('threadsList', (api) =>
-      api.users.threads.list({
-        userId: 'me',
-        labelIds: ['INBOX'],
-        maxResults: options.firstPageSize,
-      }),
-    )
-    const firstIds = (first.threads ?? []).map((t) => t.id!).filter(Boolean)
-    await fetchThreads(gmail, userId, firstIds)
-    firstIds.forEach((id) => seen.add(id))
+    // A cold cache shows its first page as soon as it can (decision 023); a warm one (a resync
+    // after history expired) already shows the inbox, and the window below refreshes it.
+    let first: { threadIds: string[]; historyId: string | null } = {
+      threadIds: [],
+      historyId: null,
+    }
+    if (cold) first = await firstPageByMetadata(gmail, userId, labels)
+    else await labels
     // Resume point for incremental syncs: no later than anything this sync has read.
-    let historyId = maxHistoryId((first.threads ?? []).map((t) => t.historyId))
+    let historyId = first.historyId
     if (historyId) await repo.saveSyncState(userId, { historyId })
     onFirstPage()
     // Statistics from the first page already tell the planner how the user's rows look; it
@@ -185,14 +226,15 @@ export function createMailSync(deps: {
       const page = await gmail.call('threadsList', (api) =>
         api.users.threads.list({
           userId: 'me',
-          q: afterQuery(options.windowDays),
+          q: windowQuery('after', options.windowDays, startedAt),
           maxResults: options.pageSize,
           pageToken,
         }),
       )
       const listed = (page.threads ?? []).filter((t) => t.id)
       historyId ??= maxHistoryId(listed.map((t) => t.historyId))
-      // A thread already cached at the same historyId has not changed: skip the 40 units.
+      // A thread already cached whole at the same historyId has not changed: skip the 40 units
+      // (the first page's threads are cached with headers only, and are fetched now).
       const known = await repo.knownThreadIds(
         userId,
         listed.map((t) => t.id!),
@@ -207,7 +249,10 @@ export function createMailSync(deps: {
       pageToken = page.nextPageToken ?? undefined
     } while (pageToken)
 
-    const removed = await repo.deleteThreadsNotIn(userId, seen, startedAt)
+    first.threadIds.forEach((id) => seen.add(id))
+    // A day's margin: Gmail reads `after:` dates in its own time zone.
+    const listedSince = new Date(windowStart(options.windowDays, startedAt).getTime() + DAY_MS)
+    const removed = await repo.deleteThreadsNotIn(userId, seen, startedAt, listedSince)
     await repo.analyze()
     await repo.saveSyncState(userId, {
       historyId,
@@ -218,6 +263,28 @@ export function createMailSync(deps: {
     return { full: true, changed: seen.size + removed }
   }
 
+  /**
+   * Which added messages are new inbox mail, read from the cache just filled: in the inbox, not
+   * sent by the user (SENT) nor a draft. Read from the cache, not the history entry, so a
+   * message archived again meanwhile is not announced.
+   */
+  async function arrivedMail(userId: string, added: string[]): Promise<ArrivedMail[]> {
+    const arrived: ArrivedMail[] = []
+    for (const id of added.slice(-MAX_ARRIVED)) {
+      const m = await repo.getMessage(userId, id)
+      if (!m || !m.labels.includes('INBOX')) continue
+      if (m.labels.includes('SENT') || m.labels.includes('DRAFT')) continue
+      arrived.push({
+        threadId: m.threadId,
+        messageId: m.gmailId,
+        fromName: m.fromName,
+        fromEmail: m.fromEmail,
+        subject: m.subject,
+      })
+    }
+    return arrived
+  }
+
   /** Replays history since `startHistoryId`; null when Gmail no longer has it (404). */
   async function incrementalSync(
     gmail: GmailSession,
@@ -225,6 +292,7 @@ export function createMailSync(deps: {
     startHistoryId: string,
   ): Promise<SyncOutcome | null> {
     const touched = new Set<string>()
+    const added: string[] = []
     let latest = startHistoryId
     let pageToken: string | undefined
     try {
@@ -233,6 +301,7 @@ export function createMailSync(deps: {
           api.users.history.list({ userId: 'me', startHistoryId, maxResults: 500, pageToken }),
         )
         touchedThreads(page.history ?? []).forEach((id) => touched.add(id))
+        added.push(...addedMessages(page.history ?? []))
         latest = maxHistoryId([latest, page.historyId]) ?? latest
         pageToken = page.nextPageToken ?? undefined
       } while (pageToken)
@@ -246,48 +315,68 @@ export function createMailSync(deps: {
       lastSyncedAt: new Date(),
       lastError: null,
     })
-    return { full: false, changed: touched.size }
+    return { full: false, changed: touched.size, arrived: await arrivedMail(userId, added) }
+  }
+
+  /** One sync, holding the mailbox's lock. */
+  async function syncLocked(
+    gmail: GmailSession,
+    userId: string,
+    onFirstPage: () => void,
+  ): Promise<SyncOutcome> {
+    const state = await repo.getSyncState(userId)
+    try {
+      const labels = syncLabelNames(gmail, userId)
+      // Awaited below (a full sync, alongside its first page); meanwhile a failure must not
+      // count as unhandled.
+      labels.catch(() => {})
+      if (state?.historyId && state.fullSyncCompletedAt) {
+        await labels
+        const outcome = await incrementalSync(gmail, userId, state.historyId)
+        if (outcome) {
+          onFirstPage()
+          return outcome
+        }
+        log.info({ userId }, 'history expired (404): full resync')
+      }
+      return await fullSync(gmail, userId, labels, onFirstPage, !state?.historyId)
+    } catch (error) {
+      const reason = describeSyncFailure(error)
+      // Recording may fail too (the database is what failed): the sync's error matters more.
+      await repo
+        .saveSyncState(userId, { lastError: storableText(reason, ROW_LIMITS.headerChars) })
+        .catch((failure: unknown) =>
+          log.warn({ userId, code: sqlState(failure) }, 'recording the sync failure failed'),
+        )
+      // Typed errors are already safe to show and log; anything else may carry mail.
+      throw error instanceof AppError ? error : new MailSyncFailed(reason)
+    }
   }
 
   return {
     /** Fetches one thread again, so the cache shows what Gmail has now (after a send). */
     refreshThread: fetchThread,
 
+    /** Fetches threads whole and caches them (the backfill's threads). */
+    fetchThreads,
+
     /**
      * Brings the cache up to date with Gmail. Returns null when another sync of this user
-     * is running (in this process or another one on the same database).
+     * holds the mailbox (in this process or another one on the same database) past a wait.
      */
     async sync(
       gmail: GmailSession,
       userId: string,
       onFirstPage: () => void = () => {},
     ): Promise<SyncOutcome | null> {
-      const locked = await repo.withSyncLock(userId, async () => {
-        const state = await repo.getSyncState(userId)
-        try {
-          await syncLabelNames(gmail, userId)
-          if (state?.historyId && state.fullSyncCompletedAt) {
-            const outcome = await incrementalSync(gmail, userId, state.historyId)
-            if (outcome) {
-              onFirstPage()
-              return outcome
-            }
-            log.info({ userId }, 'history expired (404): full resync')
-          }
-          return await fullSync(gmail, userId, onFirstPage)
-        } catch (error) {
-          const reason = describeSyncFailure(error)
-          // Recording may fail too (the database is what failed): the sync's error matters more.
-          await repo
-            .saveSyncState(userId, { lastError: storableText(reason, ROW_LIMITS.headerChars) })
-            .catch((failure: unknown) =>
-              log.warn({ userId, code: sqlState(failure) }, 'recording the sync failure failed'),
-            )
-          // Typed errors are already safe to show and log; anything else may carry mail.
-          throw error instanceof AppError ? error : new MailSyncFailed(reason)
-        }
-      })
-      return locked?.value ?? null
+      // A backfill step holds the lock for a page of threads (a second or so): wait it out
+      // rather than skip this sync.
+      for (let attempt = 0; attempt < LOCK_ATTEMPTS; attempt++) {
+        const locked = await repo.withSyncLock(userId, () => syncLocked(gmail, userId, onFirstPage))
+        if (locked) return locked.value
+        await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS))
+      }
+      return null
     },
   }
 }

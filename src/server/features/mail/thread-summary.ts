@@ -13,6 +13,7 @@ export type ThreadSummary = {
   isStarred: boolean
   labels: string[]
   historyId: string | null
+  metadataOnly: boolean
 }
 
 type SummaryInput = Pick<
@@ -23,9 +24,31 @@ type SummaryInput = Pick<
   | 'labels'
   | 'snippet'
   | 'subject'
+  | 'fromName'
   | 'fromEmail'
   | 'historyId'
-> & { attachments: unknown[] }
+> & { attachments: unknown[]; metadataOnly?: boolean }
+
+/** A participant as stored: 'Ben Ode <ben@x.io>', or the bare address when there is no name. */
+export function participantEntry(name: string, email: string): string {
+  return name && name !== email ? `${name} <${email}>` : email
+}
+
+/** A stored participant back as name and address (older rows hold only the address). */
+export function parseParticipant(entry: string): { name: string; email: string } {
+  const match = /^(.*) <([^<>]+)>$/.exec(entry)
+  return match ? { name: match[1]!, email: match[2]! } : { name: '', email: entry }
+}
+
+/** Each sender once (by address), in the order they first wrote. */
+function participantsOf(messages: readonly SummaryInput[]): string[] {
+  const seen = new Map<string, string>()
+  for (const m of messages) {
+    const key = m.fromEmail.toLowerCase()
+    if (key && !seen.has(key)) seen.set(key, participantEntry(m.fromName, m.fromEmail))
+  }
+  return [...seen.values()]
+}
 
 const byHistory = (a: string | null, b: string | null) =>
   a === null ? b : b === null ? a : BigInt(a) >= BigInt(b) ? a : b
@@ -46,7 +69,7 @@ export function summarizeThread(messages: readonly SummaryInput[]): ThreadSummar
     threadId: first.threadId,
     subject: first.subject || latest.subject,
     snippet: latest.snippet,
-    participants: [...new Set(ordered.map((m) => m.fromEmail).filter(Boolean))],
+    participants: participantsOf(ordered),
     lastMessageDate: latest.internalDate,
     latestMessageId: latest.gmailId,
     messageCount: ordered.length,
@@ -55,5 +78,6 @@ export function summarizeThread(messages: readonly SummaryInput[]): ThreadSummar
     isStarred: labels.has('STARRED'),
     labels: [...labels].sort(),
     historyId: ordered.reduce<string | null>((acc, m) => byHistory(acc, m.historyId), null),
+    metadataOnly: ordered.some((m) => m.metadataOnly === true),
   }
 }

@@ -24,7 +24,7 @@ export function toWritingProfile(row: WritingProfileRow): WritingProfile {
 const notFound = () => new NotFound('Writing profile not found')
 
 /**
- * The rules of writing profiles (spec section 4): the first profile is the default, there is
+ * The rules of writing profiles the product spec sets: the first profile is the default, there is
  * exactly one default once a profile exists, and the default can be neither deleted nor
  * set as default again.
  */
@@ -41,7 +41,7 @@ export function createProfilesService({ repo }: ProfilesServiceDeps) {
       return toWritingProfile(row)
     },
 
-    /** The profile that shapes the user's drafts (decision D12), or null when there is none. */
+    /** The profile that shapes the user's drafts (decision 034), or null when there is none. */
     async getDefault(userId: string): Promise<WritingProfile | null> {
       const row = await repo.findDefault(userId)
       return row ? toWritingProfile(row) : null

@@ -5,7 +5,7 @@ import { tickets } from '../../db/schema.js'
 export type TicketRow = typeof tickets.$inferSelect
 export type NewTicket = typeof tickets.$inferInsert
 
-/** Tickets are not owned rows: anyone may file one, and only admins read them (D19). */
+/** Tickets are not owned rows: anyone may file one, and only admins read them (decision 035). */
 export function createSupportRepository(db: Database) {
   return {
     async insert(values: NewTicket): Promise<TicketRow> {

@@ -17,7 +17,7 @@ import type { SupportService } from './service.js'
 export type SupportRoutesDeps = {
   support: SupportService
   auth: AuthService
-  /** Tickets an hour one client address may file (D21: public forms are rate limited). */
+  /** Tickets an hour one client address may file (decision 035: public forms are rate limited). */
   ticketsPerHour: number
 }
 

@@ -9,7 +9,7 @@ export const ISO_CODE: Record<Language, string> = {
   german: 'de',
 }
 
-/** Placeholders a model leaves when it does not know a detail (D11: never in a draft). */
+/** Placeholders a model leaves when it does not know a detail (decision 011: never in a draft). */
 const PLACEHOLDER = /\[[^\]\n]{1,40}\]|\{\{|\}\}|<[a-z _-]{2,30}>/i
 
 /** The language tinyld reads in a draft, restricted to Inkwell's four. */

@@ -423,7 +423,7 @@ function replyTopic(input: CompositionInput): string | null {
 }
 
 /**
- * The offline writer's e-mail (D11): deterministic, in the recipient's language, opening with
+ * The offline writer's e-mail (decision 011): deterministic, in the recipient's language, opening with
  * their greeting and closing with their sign-off and the user's name. It never invents a
  * placeholder: a missing name or topic is written around.
  */

@@ -8,7 +8,7 @@ import { createOfflineWriter, type LanguageModelV3, type WritingPace } from './o
 export type WriterModel = { model: LanguageModelV3; writer: Writer }
 
 /**
- * The one provider factory (D11), used by the app and by `npm run eval:writing`: the model the
+ * The one provider factory (decision 011), used by the app and by `npm run eval:writing`: the model the
  * configuration names, or the offline writer when it names none.
  */
 export function createWriterModel(

@@ -92,7 +92,7 @@ const sleep = (ms: number, signal: AbortSignal | undefined) =>
   })
 
 /**
- * The offline writer as an ai-SDK language model (D11): `streamText` drives it exactly like a
+ * The offline writer as an ai-SDK language model (decision 011): `streamText` drives it exactly like a
  * remote model, so the routes, credits, drafts and cancel work the same with or without a key.
  * It composes from the prompt (the recipient's preferences, the request or the original
  * e-mail) and streams the draft word by word at `pace`.

@@ -1,32 +1,27 @@
 /**
  * Demo threads before dates and ids are known: who writes to whom, in which language, what they
- * say and what is attached. demo-mailbox.ts places the drafts in time and turns them into seed
+ * say and what is attached. index.ts places the drafts in time and turns them into seed
  * messages.
  */
-import {
-  COLLEAGUES,
-  CONTACTS,
-  CONVERSATIONS,
-  FAMILY_FIRST_NAMES,
-  LANG_CONTACTS,
-  LANG_CONVERSATIONS,
-  LOCALES,
-  NOTIFICATIONS,
-  PROJECTS,
-  langNotification,
-  type AttachmentSpec,
-  type Category,
-  type Contact,
-  type Conversation,
-  type Ctx,
-  type Lang,
-  type NotificationKind,
-  type NotificationThread,
-  type Pool,
-  type UserLabel,
-} from './demo-mailbox-templates.js'
-import { deck, type Rng } from './demo-mailbox-rng.js'
-import { HOUR, minutes } from './demo-mailbox-time.js'
+import { langNotification, NOTIFICATIONS } from './bulk-mail.js'
+import { LANG_CONVERSATIONS } from './data/conversations-i18n.js'
+import { CONVERSATIONS } from './data/conversations.js'
+import { LOCALES } from './data/locales.js'
+import { COLLEAGUES, CONTACTS, FAMILY_FIRST_NAMES, LANG_CONTACTS, PROJECTS } from './data/people.js'
+import { deck, type Rng } from './rng.js'
+import { HOUR, minutes } from './time.js'
+import type {
+  AttachmentSpec,
+  Category,
+  Contact,
+  Conversation,
+  Ctx,
+  Lang,
+  NotificationKind,
+  NotificationThread,
+  Pool,
+  UserLabel,
+} from './types.js'
 
 export type Kind = 'people' | 'es' | 'fr' | 'de' | 'lang' | NotificationKind
 

@@ -3,22 +3,18 @@
  * Gmail seed shape of emulate 0.12 (`seed.google.labels` / `seed.google.messages`): same account,
  * seed and `now` give the same mailbox, byte for byte.
  *
- * The content lives in demo-mailbox-templates.ts, the threads are drafted in
- * demo-mailbox-drafts.ts and attachments are encoded in demo-mailbox-mime.ts; this module places
- * the threads in time and turns them into seed messages.
+ * The content lives in data/ (people, locales, conversation scripts, bulk mail's senders, texts
+ * and layouts) with the shapes in types.ts; bulk-mail.ts and bulk-mail-services.ts write bulk
+ * threads from it, drafts.ts drafts every thread and mime.ts encodes attachments; this module
+ * places the threads in time and turns them into seed messages.
  */
-import { LOCALES, USER_LABELS, type Contact } from './demo-mailbox-templates.js'
-import {
-  address,
-  buildPeople,
-  createEnv,
-  draftThread,
-  type Draft,
-  type Kind,
-} from './demo-mailbox-drafts.js'
-import { buildRawMessage } from './demo-mailbox-mime.js'
-import { createRng, hashString, shuffle, type Rng } from './demo-mailbox-rng.js'
-import { awake, DAY, HOUR, MINUTE } from './demo-mailbox-time.js'
+import { USER_LABELS } from './data/labels.js'
+import { LOCALES } from './data/locales.js'
+import { address, buildPeople, createEnv, type Draft, draftThread, type Kind } from './drafts.js'
+import { buildRawMessage } from './mime.js'
+import { createRng, hashString, shuffle, type Rng } from './rng.js'
+import { awake, DAY, HOUR, MINUTE } from './time.js'
+import type { Contact } from './types.js'
 
 export type SeedMessage = {
   id: string

@@ -1,5 +1,4 @@
 /** The seeded random stream behind the demo mailbox: same seed, same draws, no Math.random. */
-
 export type Rng = ReturnType<typeof createRng>
 
 /** mulberry32: tiny, fast and plenty for demo data. */

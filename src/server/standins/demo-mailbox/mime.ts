@@ -3,7 +3,7 @@
  * generation stays synchronous and deterministic (fixed boundaries, no generated ids), and the
  * tiny PDF, .ics and .csv files they carry.
  */
-import type { AttachmentSpec, CalendarEvent, Contact } from './demo-mailbox-templates.js'
+import type { AttachmentSpec, CalendarEvent, Contact } from './types.js'
 
 /** The fields of a seed message that go into its RFC 822 form. */
 export type RawMessageFields = {

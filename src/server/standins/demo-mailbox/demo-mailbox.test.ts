@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator, type Emulator } from 'emulate'
 import PostalMime from 'postal-mime'
-import { buildDemoMailbox, type SeedMessage } from './demo-mailbox.js'
-import { freePort } from '../test/free-port.js'
+import { buildDemoMailbox, type SeedMessage } from './index.js'
+import { freePort } from '../../test/free-port.js'
 
 const ALEX = { email: 'alex.morgan@inkwell.demo', name: 'Alex Morgan' }
 const SAM = { email: 'sam.rivera@inkwell.demo', name: 'Sam Rivera' }

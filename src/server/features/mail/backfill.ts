@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { BackfillProgress } from '../../../contract/mail.js'
+import { AppError } from '../../lib/errors.js'
+import type { EventBus } from '../../lib/events.js'
+import type { JobQueue } from '../../lib/jobs.js'
+import type { GmailSession } from './gmail.js'
+import type { MailRepository } from './repository.js'
+import { windowQuery, type MailSync, type SyncOptions } from './sync.js'
+
+const QUEUE = 'mail-backfill'
+/** A job works this long, then queues the next one, so other mailboxes get their turn. */
+const SLICE_MS = 20_000
+/** When the sync holds the mailbox, or Gmail failed, the backfill comes back this much later. */
+const BUSY_RETRY_SECONDS = 5
+const FAILED_RETRY_SECONDS = 60
+
+type BackfillJob = { userId: string }
+type SyncState = NonNullable<Awaited<ReturnType<MailRepository['getSyncState']>>>
+
+/** The progress the inbox shows, from the sync state; null before the backfill may start. */
+export function backfillProgress(state: SyncState | null): BackfillProgress | null {
+  if (!state?.fullSyncCompletedAt) return null
+  return {
+    done: state.backfillDoneAt !== null,
+    threads: state.backfillThreads,
+    oldestDate: state.backfillOldestDate?.toISOString() ?? null,
+  }
+}
+
+/**
+ * The backfill (docs/decisions/023-cold-first-page-and-backfill.md): once the full sync has the
+ * window, the mail older than it is fetched newest first, a page of threads a step, with the
+ * Gmail query and page token kept in the sync state. Steps are jobs in the `mail-backfill`
+ * queue (one per user at a time, on any instance; a queued job survives a restart), run under
+ * the mailbox's sync lock, and only while the shared quota bucket keeps half a minute's units
+ * for the user's own calls: otherwise the next job is queued for when it will.
+ */
+export function createMailBackfill(deps: {
+  jobs: JobQueue
+  events: EventBus
+  repo: MailRepository
+  sync: MailSync
+  options: SyncOptions
+  gmailFor: (userId: string) => Promise<GmailSession | null>
+  workers: number
+  log: FastifyBaseLogger
+}) {
+  const { jobs, repo, options, log } = deps
+  const { boss } = jobs
+
+  async function queue(userId: string, afterSeconds = 0): Promise<void> {
+    await boss.send(QUEUE, { userId } satisfies BackfillJob, {
+      singletonKey: userId,
+      startAfter: afterSeconds,
+    })
+  }
+
+  /** One page of older threads, fetched whole; the new progress, or null when there is none to do. */
+  async function step(gmail: GmailSession, userId: string) {
+    const state = await repo.getSyncState(userId)
+    if (!state?.fullSyncCompletedAt || state.backfillDoneAt) return null
+    // The query is fixed when the backfill starts: the page token belongs to it.
+    const query = state.backfillQuery ?? windowQuery('before', options.windowDays)
+    const page = await gmail.call('threadsList', (api) =>
+      api.users.threads.list({
+        userId: 'me',
+        q: query,
+        maxResults: options.backfillPageSize,
+        pageToken: state.backfillPageToken ?? undefined,
+      }),
+    )
+    const listed = (page.threads ?? []).filter((t) => t.id)
+    const ids = listed.map((t) => t.id!)
+    const known = await repo.knownThreadIds(userId, ids)
+    await deps.sync.fetchThreads(
+      gmail,
+      userId,
+      listed.filter((t) => !known.has(`${t.id}:${t.historyId}`)).map((t) => t.id!),
+    )
+    const reached = await repo.oldestMessageDate(userId, ids)
+    const previous = state.backfillOldestDate
+    const changes = {
+      backfillQuery: query,
+      backfillPageToken: page.nextPageToken ?? null,
+      backfillThreads: state.backfillThreads + listed.length,
+      backfillOldestDate: previous && (!reached || previous < reached) ? previous : reached,
+      backfillDoneAt: page.nextPageToken ? null : new Date(),
+    }
+    await repo.saveSyncState(userId, changes)
+    return changes
+  }
+
+  /** Seconds until the bucket can pay for a step and keep its reserve; 0 when it can now. */
+  async function secondsUntilAffordable(gmail: GmailSession): Promise<number> {
+    const headroom = await gmail.quotaHeadroom()
+    if (!headroom) return 0
+    const cost =
+      gmail.priceOf('threadsList') + options.backfillPageSize * gmail.priceOf('threadsGet')
+    // Half a minute's units stay for opening mail, sending and syncing new mail.
+    const needed = Math.min(headroom.unitsPerMinute, cost + headroom.unitsPerMinute / 2)
+    if (headroom.available >= needed) return 0
+    return Math.ceil(((needed - headroom.available) * 60) / headroom.unitsPerMinute)
+  }
+
+  async function run(userId: string): Promise<void> {
+    const gmail = await deps.gmailFor(userId)
+    if (!gmail) return
+    const until = Date.now() + SLICE_MS
+    for (;;) {
+      const wait = await secondsUntilAffordable(gmail)
+      if (wait > 0) return queue(userId, wait)
+      let locked
+      try {
+        locked = await repo.withSyncLock(userId, () => step(gmail, userId))
+      } catch (error) {
+        // Pace, don't fail: Gmail gone stops it; anything else is tried again later.
+        if (error instanceof AppError && error.statusCode === 401) return
+        log.warn({ err: error, userId }, 'a backfill step failed; trying again later')
+        return queue(userId, FAILED_RETRY_SECONDS)
+      }
+      if (!locked) return queue(userId, BUSY_RETRY_SECONDS)
+      const progress = locked.value
+      if (!progress) return
+      await deps.events
+        .publish(userId, {
+          type: 'mail.backfill',
+          done: progress.backfillDoneAt !== null,
+          threads: progress.backfillThreads,
+          oldestDate: progress.backfillOldestDate?.toISOString() ?? null,
+        })
+        .catch((error: unknown) =>
+          log.warn({ err: error, userId }, 'publishing backfill progress failed'),
+        )
+      if (progress.backfillDoneAt) return
+      if (Date.now() > until) return queue(userId)
+    }
+  }
+
+  return {
+    async start(): Promise<void> {
+      // stately: one queued and one running step job per user. A job lost with its instance
+      // is expired and retried; the sync asks for the backfill again after each sync anyway.
+      await jobs.ensureQueue(QUEUE, { policy: 'stately', retryLimit: 2 })
+      for (let i = 0; i < deps.workers; i++) {
+        await boss.work<BackfillJob>(
+          QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: 2 },
+          async ([job]) => job && run(job.data.userId),
+        )
+      }
+    },
+
+    /** Queues the user's backfill unless it is done (after each successful sync). */
+    async request(userId: string): Promise<void> {
+      const state = await repo.getSyncState(userId)
+      if (state?.fullSyncCompletedAt && !state.backfillDoneAt) await queue(userId)
+    },
+  }
+}
+
+export type MailBackfill = ReturnType<typeof createMailBackfill>

@@ -1,0 +1,147 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { OAuth2Client } from 'google-auth-library'
+import { z } from 'zod'
+import { Unauthorized } from '../../lib/errors.js'
+import type { GmailAccess } from './gmail-access.js'
+import type { MailRepository } from './repository.js'
+import type { MailScheduler } from './scheduler.js'
+
+/**
+ * Gmail push (decision 037): Gmail tells a Pub/Sub topic when a watched mailbox changes, and
+ * Pub/Sub pushes that to Inkwell, which syncs at once instead of at the next poll. History
+ * polling stays: a lost push only delays a change to the next poll.
+ */
+export type GmailPushConfig = {
+  /** `projects/<project>/topics/<topic>`, with gmail-api-push@system.gserviceaccount.com as a publisher. */
+  topic: string
+  /** The push subscription's OIDC audience: pushes carry a Google-signed JWT for it. */
+  audience?: string
+  /** The service account the subscription signs as (the JWT's email), when set. */
+  serviceAccount?: string
+  /** A shared secret in the push URL (`?token=`), for subscriptions without OIDC. */
+  token?: string
+}
+
+/** Gmail asks for a renewal at least every 7 days; daily keeps a missed one harmless. */
+export const WATCH_RENEW_MS = 24 * 60 * 60 * 1000
+
+/** The Pub/Sub push body: the message's data is base64 JSON `{ emailAddress, historyId }`. */
+export const PushBodySchema = z.object({
+  message: z.object({ data: z.string().max(10_000), messageId: z.string().optional() }),
+  subscription: z.string().optional(),
+})
+const NotificationSchema = z.object({ emailAddress: z.string().max(320) })
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+export function createGmailPush(deps: {
+  config: GmailPushConfig
+  gmail: GmailAccess
+  repo: MailRepository
+  scheduler: MailScheduler
+  findUserIdByEmail: (email: string) => Promise<string | null>
+  log: FastifyBaseLogger
+}) {
+  const { config, log } = deps
+  const oidc = new OAuth2Client()
+  /** When this instance last set up each user's watch. */
+  const watchedAt = new Map<string, number>()
+  let timer: NodeJS.Timeout | undefined
+
+  async function watch(userId: string): Promise<void> {
+    const gmail = await deps.gmail.forUserId(userId)
+    if (!gmail) return
+    await gmail.call('watch', (api) =>
+      api.users.watch({
+        userId: 'me',
+        requestBody: {
+          topicName: config.topic,
+          labelIds: ['INBOX'],
+          labelFilterBehavior: 'include',
+        },
+      }),
+    )
+    watchedAt.set(userId, Date.now())
+  }
+
+  return {
+    watch,
+
+    /** After a sync: sets up the watch when none is known here, or the last is a day old. */
+    async ensureWatching(userId: string): Promise<void> {
+      const last = watchedAt.get(userId) ?? 0
+      if (Date.now() - last < WATCH_RENEW_MS) return
+      await watch(userId).catch((error: unknown) =>
+        log.warn({ err: error, userId }, 'setting up the Gmail watch failed; polling continues'),
+      )
+    },
+
+    /** Renews every cached mailbox's watch once a day, from start. */
+    start() {
+      const renewAll = async () => {
+        for (const userId of await deps.repo.syncedUserIds()) {
+          await watch(userId).catch((error: unknown) =>
+            log.warn({ err: error, userId }, 'renewing the Gmail watch failed; polling continues'),
+          )
+        }
+      }
+      timer = setInterval(() => {
+        renewAll().catch((error: unknown) => log.warn({ err: error }, 'watch renewal failed'))
+      }, WATCH_RENEW_MS)
+      timer.unref()
+    },
+
+    stop() {
+      clearInterval(timer)
+    },
+
+    /**
+     * Checks that a push comes from our Pub/Sub subscription: the shared token in the URL,
+     * and/or a Google-signed OIDC token for our audience (and service account). Throws
+     * Unauthorized otherwise.
+     */
+    async verify(request: { token?: string; authorization?: string }): Promise<void> {
+      if (config.token && !(request.token && sameSecret(request.token, config.token))) {
+        throw new Unauthorized('This push does not carry the configured token', 'bad_push')
+      }
+      if (config.audience) {
+        const jwt = /^Bearer\s+(.+)$/i.exec(request.authorization ?? '')?.[1]
+        if (!jwt) throw new Unauthorized('This push carries no OIDC token', 'bad_push')
+        let claims
+        try {
+          const ticket = await oidc.verifyIdToken({ idToken: jwt, audience: config.audience })
+          claims = ticket.getPayload()
+        } catch {
+          throw new Unauthorized('This push is not signed by Google for Inkwell', 'bad_push')
+        }
+        if (
+          config.serviceAccount &&
+          (claims?.email !== config.serviceAccount || claims.email_verified !== true)
+        ) {
+          throw new Unauthorized('This push was not sent by the configured account', 'bad_push')
+        }
+      }
+    },
+
+    /** A verified push: the mailbox it names syncs soon. Unknown or unreadable ones are acked. */
+    async receive(body: z.infer<typeof PushBodySchema>): Promise<void> {
+      let email: string
+      try {
+        const json: unknown = JSON.parse(Buffer.from(body.message.data, 'base64').toString())
+        email = NotificationSchema.parse(json).emailAddress.toLowerCase()
+      } catch {
+        log.warn('a Gmail push without a mailbox address; ignored')
+        return
+      }
+      const userId = await deps.findUserIdByEmail(email)
+      if (userId) await deps.scheduler.syncSoon(userId)
+    },
+  }
+}
+
+export type GmailPush = ReturnType<typeof createGmailPush>

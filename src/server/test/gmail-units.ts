@@ -1,0 +1,34 @@
+import { GMAIL_QUOTA, type GmailOperation } from '../features/mail/quota.js'
+
+/** Gmail's REST paths (after `/gmail/v1/users/me`), by method, and the operation each one is. */
+const OPERATIONS: [method: string, path: RegExp, operation: GmailOperation][] = [
+  ['GET', /\/messages$/, 'messagesList'],
+  ['GET', /\/messages\/[^/]+\/attachments\/[^/]+$/, 'attachmentsGet'],
+  ['GET', /\/messages\/[^/]+$/, 'messagesGet'],
+  ['POST', /\/messages\/send$/, 'messagesSend'],
+  ['GET', /\/threads$/, 'threadsList'],
+  ['GET', /\/threads\/[^/]+$/, 'threadsGet'],
+  ['POST', /\/threads\/[^/]+\/modify$/, 'threadsModify'],
+  ['POST', /\/threads\/[^/]+\/trash$/, 'threadsTrash'],
+  ['GET', /\/history$/, 'historyList'],
+  ['GET', /\/labels$/, 'labelsList'],
+  ['POST', /\/labels$/, 'labelsCreate'],
+  ['GET', /\/drafts$/, 'draftsList'],
+  ['GET', /\/drafts\/[^/]+$/, 'draftsGet'],
+  ['POST', /\/drafts$/, 'draftsCreate'],
+  ['PUT', /\/drafts\/[^/]+$/, 'draftsUpdate'],
+  ['DELETE', /\/drafts\/[^/]+$/, 'draftsDelete'],
+]
+
+/**
+ * What a logged request cost in Gmail quota units under the 2026 table, read from its method
+ * and path the way Google prices it. Requests that are not Gmail's (sign-in, tokens) cost 0; a
+ * Gmail call this table does not know is an error, so a new call cannot slip past a budget test.
+ */
+export function gmailUnitsOf(method: string, url: string): number {
+  const path = url.split('?')[0] ?? ''
+  if (!path.includes('/gmail/')) return 0
+  const found = OPERATIONS.find(([m, pattern]) => m === method && pattern.test(path))
+  if (!found) throw new Error(`gmailUnitsOf: no price for ${method} ${path}`)
+  return GMAIL_QUOTA['2026'].prices[found[2]]
+}
