@@ -1,17 +1,13 @@
-import { useState, type ReactNode } from 'react'
-import { QueryClientProvider } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { Toaster } from '../components/ui/toaster'
-import { TooltipProvider } from '../components/ui/tooltip'
-import { createQueryClient } from '../lib/query-client'
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
+/** The app's data client (made in main.tsx, which starts the first screen's queries on it). */
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   )
 }

@@ -1,62 +1,205 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { createElement, lazy, Suspense, type ComponentType } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import { Route, Switch } from 'wouter'
 import { ProtectedRoute } from '../features/auth/components/protected-route'
-import { SignInScreen } from '../features/auth/components/sign-in-screen'
-import { OAuthSuccessScreen } from '../features/auth/components/oauth-success-screen'
-import { AppShell } from '../features/shell/app-shell'
+import { AppShell } from './layout/app-shell'
 import { Spinner } from '../components/ui/spinner'
 import { NotFoundScreen } from './not-found-screen'
+import { SCREENS } from './screens'
+import { currentUserQuery } from '../lib/queries/current-user'
+import { threadsQuery } from '../features/mail/api/get-threads'
 
-// Screens outside the first paint load on demand, so the main bundle stays small.
-const ContactsScreen = lazy(() =>
-  import('../features/contacts/contacts-screen').then((m) => ({ default: m.ContactsScreen })),
-)
-const WritingProfilesScreen = lazy(() =>
-  import('../features/profiles/writing-profiles-screen').then((m) => ({
-    default: m.WritingProfilesScreen,
-  })),
-)
-const SettingsScreen = lazy(() =>
-  import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
-)
-const InboxScreen = lazy(() =>
-  import('../features/inbox/components/inbox-screen').then((m) => ({ default: m.InboxScreen })),
-)
-const ComposeScreen = lazy(() =>
-  import('../features/compose/components/compose-screen').then((m) => ({
-    default: m.ComposeScreen,
-  })),
-)
+type LazyScreen = ComponentType & {
+  /** Starts loading the screen's code (once); the route table calls it at start-up. */
+  preload: () => Promise<ComponentType>
+}
 
-const UpgradeScreen = lazy(() =>
-  import('../features/billing/upgrade-screen').then((m) => ({ default: m.UpgradeScreen })),
-)
-const SubscribeScreen = lazy(() =>
-  import('../features/billing/subscribe-screen').then((m) => ({ default: m.SubscribeScreen })),
+/**
+ * A screen outside the first paint: its code loads when its route is first visited, or earlier
+ * through `preload`. A screen whose code is already here renders at once, without the Suspense
+ * fallback, whose reveal React holds back for 300 ms (decision 036).
+ */
+function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
+  let loaded: ComponentType | undefined
+  let loading: Promise<ComponentType> | undefined
+  const preload = () =>
+    (loading ??= load().then(
+      (Screen) => (loaded = Screen),
+      (error: unknown) => {
+        // A failed fetch (a new deploy, a dropped connection) is tried again next time.
+        loading = undefined
+        throw error
+      },
+    ))
+  const Lazy = lazy(() => preload().then((Screen) => ({ default: Screen })))
+  function Screen() {
+    return loaded ? createElement(loaded) : <Lazy />
+  }
+  return Object.assign(Screen, { preload })
+}
+
+const InboxScreen = lazyScreen(() =>
+  import('../features/mail/components/inbox-screen').then((m) => m.InboxScreen),
 )
 // Public pages: prerendered documents when loaded directly (decision 017); these serve the
 // app's own links to them and development.
-const LandingPage = lazy(() =>
-  import('../features/landing/landing-page').then((m) => ({ default: m.LandingPage })),
+const LandingPage = lazyScreen(() =>
+  import('../features/landing/landing-page').then(
+    (m) =>
+      function Landing() {
+        return <m.LandingPage initialPlans={null} />
+      },
+  ),
 )
-const PrivacyPolicy = lazy(() =>
-  import('../features/legal/privacy-policy').then((m) => ({ default: m.PrivacyPolicy })),
+const HelpScreens = SCREENS['/help-desk']
+const SignInScreen = lazyScreen(() =>
+  import('../features/auth/components/sign-in-screen').then((m) => m.SignInScreen),
 )
-const TermsOfService = lazy(() =>
-  import('../features/legal/terms-of-service').then((m) => ({ default: m.TermsOfService })),
+const OAuthSuccessScreen = lazyScreen(() =>
+  import('../features/auth/components/oauth-success-screen').then((m) => m.OAuthSuccessScreen),
 )
-const ContactScreen = lazy(() =>
-  import('../features/support/contact-screen').then((m) => ({ default: m.ContactScreen })),
-)
-const HelpDeskScreen = lazy(() =>
-  import('../features/support/help-screens').then((m) => ({ default: m.HelpDeskScreen })),
-)
-const PublicHelpScreen = lazy(() =>
-  import('../features/support/help-screens').then((m) => ({ default: m.PublicHelpScreen })),
-)
-const AdminScreen = lazy(() =>
-  import('../features/admin/admin-screen').then((m) => ({ default: m.AdminScreen })),
-)
+
+/**
+ * The inbox's first page, asked for beside the session rather than after it: signed out or
+ * without Gmail it is a 401, which is what the screen would have been told anyway.
+ */
+function prefetchInbox(client: QueryClient) {
+  return client.prefetchInfiniteQuery(threadsQuery({ label: 'INBOX' }))
+}
+
+type AppRoute = {
+  path: string
+  screen: ComponentType | LazyScreen
+  /** Data the screen shows first, asked for at start-up, before its code has loaded. */
+  prefetch?: (client: QueryClient) => Promise<unknown>
+  /** Signed-in users only: others go to /login. */
+  protected?: boolean
+  /** 'shell': inside the app's sidebar layout; 'page': the screen brings its own frame. */
+  layout: 'shell' | 'page'
+}
+
+/** The route table of the product spec: one row per address, rendered by one loop below. */
+const ROUTES: AppRoute[] = [
+  { path: '/', screen: LandingPage, layout: 'page' },
+  { path: '/landing', screen: LandingPage, layout: 'page' },
+  { path: '/auth', screen: SignInScreen, layout: 'page' },
+  { path: '/login', screen: SignInScreen, layout: 'page' },
+  { path: '/oauth-success', screen: OAuthSuccessScreen, layout: 'page' },
+
+  { path: '/app', screen: InboxScreen, prefetch: prefetchInbox, protected: true, layout: 'shell' },
+  {
+    path: '/inbox',
+    screen: InboxScreen,
+    prefetch: prefetchInbox,
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/contacts',
+    screen: lazyScreen(() => SCREENS['/contacts']().then((m) => m.ContactsScreen)),
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/writing-profiles',
+    screen: lazyScreen(() => SCREENS['/writing-profiles']().then((m) => m.WritingProfilesScreen)),
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/settings',
+    // Settings shows billing's own Manage billing button: the app composes the two features.
+    screen: lazyScreen(async () => {
+      const [settings, billing] = await SCREENS['/settings']()
+      return function Settings() {
+        return (
+          <settings.SettingsScreen
+            manageBilling={<billing.ManageBillingButton variant="outline" />}
+          />
+        )
+      }
+    }),
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/compose',
+    screen: lazyScreen(() => SCREENS['/compose']().then((m) => m.ComposeScreen)),
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/drafts',
+    screen: lazyScreen(() => SCREENS['/drafts']().then((m) => m.DraftsScreen)),
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/upgrade',
+    screen: lazyScreen(() => SCREENS['/upgrade']().then((m) => m.UpgradeScreen)),
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/help-desk',
+    screen: lazyScreen(() => HelpScreens().then((m) => m.HelpDeskScreen)),
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/admin',
+    screen: lazyScreen(() => SCREENS['/admin']().then((m) => m.AdminScreen)),
+    protected: true,
+    layout: 'shell',
+  },
+  {
+    path: '/subscribe',
+    screen: lazyScreen(() =>
+      import('../features/billing/subscribe-screen').then((m) => m.SubscribeScreen),
+    ),
+    protected: true,
+    layout: 'page',
+  },
+
+  {
+    path: '/privacypolicy',
+    screen: lazyScreen(() =>
+      import('../features/legal/privacy-policy').then((m) => m.PrivacyPolicy),
+    ),
+    layout: 'page',
+  },
+  {
+    path: '/termsofservice',
+    screen: lazyScreen(() =>
+      import('../features/legal/terms-of-service').then((m) => m.TermsOfService),
+    ),
+    layout: 'page',
+  },
+  {
+    path: '/contact',
+    screen: lazyScreen(() =>
+      import('../features/support/contact-screen').then((m) => m.ContactScreen),
+    ),
+    layout: 'page',
+  },
+  {
+    path: '/help',
+    screen: lazyScreen(() => HelpScreens().then((m) => m.PublicHelpScreen)),
+    layout: 'page',
+  },
+]
+
+/**
+ * Called once before the first render: the page's screen code, the session and the screen's
+ * first data are fetched side by side rather than one after the other (decision 036).
+ */
+export function startRoute(pathname: string, client: QueryClient) {
+  const route = ROUTES.find((r) => r.path === pathname)
+  if (!route) return
+  if ('preload' in route.screen) void route.screen.preload().catch(() => {})
+  if (route.protected) void client.prefetchQuery(currentUserQuery)
+  void route.prefetch?.(client).catch(() => {})
+}
 
 function ScreenLoading() {
   return (
@@ -67,124 +210,27 @@ function ScreenLoading() {
   )
 }
 
-function InShell({ children }: { children: ReactNode }) {
-  return (
-    <ProtectedRoute>
-      <AppShell>{children}</AppShell>
-    </ProtectedRoute>
+function RouteScreen({ route }: { route: AppRoute }) {
+  const Screen = route.screen
+  let content = (
+    <Suspense fallback={<ScreenLoading />}>
+      <Screen />
+    </Suspense>
   )
+  if (route.layout === 'shell') content = <AppShell>{content}</AppShell>
+  if (route.protected) content = <ProtectedRoute>{content}</ProtectedRoute>
+  return content
 }
 
-/** The route table of spec section 2. */
+/** Every path of the app, from the route table above. */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/">
-        <Suspense fallback={<ScreenLoading />}>
-          <LandingPage initialPlans={null} />
-        </Suspense>
-      </Route>
-      <Route path="/landing">
-        <Suspense fallback={<ScreenLoading />}>
-          <LandingPage initialPlans={null} />
-        </Suspense>
-      </Route>
-      <Route path="/auth" component={SignInScreen} />
-      <Route path="/login" component={SignInScreen} />
-      <Route path="/oauth-success" component={OAuthSuccessScreen} />
-
-      <Route path="/app">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <InboxScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/inbox">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <InboxScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/contacts">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <ContactsScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/writing-profiles">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <WritingProfilesScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/settings">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <SettingsScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/compose">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <ComposeScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/upgrade">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <UpgradeScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/help-desk">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <HelpDeskScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/admin">
-        <InShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <AdminScreen />
-          </Suspense>
-        </InShell>
-      </Route>
-      <Route path="/subscribe">
-        <ProtectedRoute>
-          <Suspense fallback={<ScreenLoading />}>
-            <SubscribeScreen />
-          </Suspense>
-        </ProtectedRoute>
-      </Route>
-
-      <Route path="/privacypolicy">
-        <Suspense fallback={<ScreenLoading />}>
-          <PrivacyPolicy />
-        </Suspense>
-      </Route>
-      <Route path="/termsofservice">
-        <Suspense fallback={<ScreenLoading />}>
-          <TermsOfService />
-        </Suspense>
-      </Route>
-      <Route path="/contact">
-        <Suspense fallback={<ScreenLoading />}>
-          <ContactScreen />
-        </Suspense>
-      </Route>
-      <Route path="/help">
-        <Suspense fallback={<ScreenLoading />}>
-          <PublicHelpScreen />
-        </Suspense>
-      </Route>
-
+      {ROUTES.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <RouteScreen route={route} />
+        </Route>
+      ))}
       <Route component={NotFoundScreen} />
     </Switch>
   )

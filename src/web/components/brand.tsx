@@ -1,7 +1,7 @@
 import { Feather } from 'lucide-react'
 import { cn } from '../lib/cn'
 
-/** Inkwell's mark and name (decision D1). */
+/** Inkwell's mark and name (decision 030). */
 export function Brand({
   className,
   withTagline = false,

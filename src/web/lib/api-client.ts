@@ -55,9 +55,9 @@ export async function apiJson<T>(method: string, url: string, body?: unknown): P
 /** The default read: GET and parse JSON; with `on401: 'returnNull'` a 401 yields null. */
 export async function apiGet<T>(
   url: string,
-  options: { on401?: 'throw' | 'returnNull' } = {},
+  options: { on401?: 'throw' | 'returnNull'; signal?: AbortSignal } = {},
 ): Promise<T | null> {
-  const response = await fetch(url, { credentials: 'include' })
+  const response = await fetch(url, { credentials: 'include', signal: options.signal })
   if (options.on401 === 'returnNull' && response.status === 401) return null
   await throwIfNotOk(response)
   return (await response.json()) as T

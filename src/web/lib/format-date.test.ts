@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatFullTimestamp, formatListTime, formatRelativeTime } from './format-date'
+import { formatBytes, formatFullTimestamp, formatListTime } from './format-date'
+import { formatRelativeTime } from './relative-time'
 
 const now = new Date(2025, 5, 10, 15, 0)
 

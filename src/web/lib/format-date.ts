@@ -1,29 +1,46 @@
-import { format, formatDistance, isSameDay, isSameYear, isValid, parseISO } from 'date-fns'
+// Absolute dates through the browser's own Intl (no date library before the inbox's first
+// paint, decision 036); relative ones, which need date-fns's wording, are in relative-time.ts.
+const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: 'numeric',
+  day: 'numeric',
+  year: '2-digit',
+})
 
-const toDate = (value: string | Date): Date | null => {
-  const date = typeof value === 'string' ? parseISO(value) : value
-  return isValid(date) ? date : null
+/** A Date, or null for text that names no moment. */
+export const toDate = (value: string | Date): Date | null => {
+  const date = typeof value === 'string' ? new Date(value) : value
+  return Number.isNaN(date.getTime()) ? null : date
 }
+
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() &&
+  a.getMonth() === b.getMonth() &&
+  a.getDate() === b.getDate()
+
+// Newer ICU puts a narrow no-break space before AM/PM; the app writes a plain space.
+const timeOf = (date: Date) => time.format(date).replace(/\s/g, ' ')
 
 /** The list's short time: '3:42 PM' today, 'Mar 4' this year, '3/4/24' before. */
 export function formatListTime(value: string | Date, now: Date = new Date()): string {
   const date = toDate(value)
   if (!date) return ''
-  if (isSameDay(date, now)) return format(date, 'h:mm a')
-  if (isSameYear(date, now)) return format(date, 'MMM d')
-  return format(date, 'M/d/yy')
+  if (sameDay(date, now)) return timeOf(date)
+  if (date.getFullYear() === now.getFullYear()) return monthDay.format(date)
+  return shortDate.format(date)
 }
 
-/** The viewer's full timestamp (spec section 9): 'Mar 4, 2025 at 3:42 PM'. */
+/** A day: 'Dec 1, 2026'. */
+export function formatDay(value: string | Date): string {
+  const date = toDate(value)
+  return date ? `${monthDay.format(date)}, ${date.getFullYear()}` : ''
+}
+
+/** The viewer's full timestamp, in the spec's format: 'Mar 4, 2025 at 3:42 PM'. */
 export function formatFullTimestamp(value: string | Date): string {
   const date = toDate(value)
-  return date ? format(date, "MMM d, yyyy 'at' h:mm a") : ''
-}
-
-/** '3 hours ago', 'in 2 days'. */
-export function formatRelativeTime(value: string | Date, now: Date = new Date()): string {
-  const date = toDate(value)
-  return date ? formatDistance(date, now, { addSuffix: true }) : ''
+  return date ? `${formatDay(date)} at ${timeOf(date)}` : ''
 }
 
 /** '12 KB', '1.4 MB': attachment sizes. */

@@ -7,7 +7,7 @@ const thread = (subject: string, snippet = '', isStarred = false) => ({
   isStarred,
 })
 
-describe('thread priority (spec section 4)', () => {
+describe('thread priority (by the product spec rules)', () => {
   it.each(URGENT_WORDS)('is urgent when the subject names "%s"', (word) => {
     expect(threadPriority(thread(`Re: ${word} question`))).toBe('urgent')
   })

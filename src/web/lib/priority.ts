@@ -1,4 +1,4 @@
-/** A thread's priority, derived on the client (spec section 4) and shown as a chip. */
+/** A thread's priority, derived on the client by the spec's rules and shown as a chip. */
 export type Priority = 'urgent' | 'important' | 'normal'
 
 export const URGENT_WORDS = [

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 
 /**
- * The data client's defaults (spec section 7): no retries, data never goes stale by itself,
+ * The data client's defaults, as the spec sets them: no retries, data never goes stale by itself,
  * no refetch on focus, no polling; unused data is dropped after 5 minutes. Screens that
  * want more (the thread list retries) say so on their own query.
  */

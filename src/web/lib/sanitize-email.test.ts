@@ -155,6 +155,26 @@ describe('sanitizeEmailHtml: remote images', () => {
     expect(blockedImages).toBe(0)
   })
 
+  it("shows the message's own inline parts from their data, and no other relative URL", () => {
+    const own = '/api/gmail/messages/m1/attachments/a1'
+    const data = 'data:image/png;base64,iVBORw0KGgo='
+    const inlineImages = new Map([
+      [own, data],
+      ['/api/gmail/messages/m1/attachments/a2', 'javascript:alert(1)'],
+    ])
+    const { html, blockedImages } = sanitizeEmailHtml(
+      `<img alt="own" src="${own}"><img alt="other" src="/api/gmail/messages/m2/attachments/a9">` +
+        `<img alt="not data" src="/api/gmail/messages/m1/attachments/a2"><a href="${own}">x</a>`,
+      { allowRemoteImages: false, inlineImages },
+    )
+    const doc = parse(html)
+    expect(doc.querySelector('img[alt="own"]')?.getAttribute('src')).toBe(data)
+    expect(doc.querySelector('img[alt="other"]')?.hasAttribute('src')).toBe(false)
+    expect(doc.querySelector('img[alt="not data"]')?.hasAttribute('src')).toBe(false)
+    expect(doc.querySelector('a')?.hasAttribute('href')).toBe(false)
+    expect(blockedImages).toBe(0)
+  })
+
   it('blocks remote images hidden in <style> blocks and image-set strings', () => {
     const { html, blockedImages } = blocked(
       '<style>.hero{background:url(https://img.example.com/hero.png)} .x{background-image:image-set("https://img.example.com/a.png" 1x)}</style><div class="hero">x</div>',

@@ -3,7 +3,7 @@ import type { Config, DOMPurify } from 'dompurify'
 import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css'
 
 /**
- * HTML mail, made safe to show (decision D7, spec section 5): DOMPurify with an HTML-only
+ * HTML mail, made safe to show (decisions 005 and 007): DOMPurify with an HTML-only
  * whitelist, forms and embedded content removed, links limited to the spec's schemes and opened
  * in a new tab, and remote images (img src/srcset, background attributes, every URL in its CSS,
  * see sanitize-css.ts) removed until the user allows them. The result is shown in a sandboxed
@@ -15,6 +15,12 @@ import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css'
 export type SanitizeOptions = {
   /** Keep https images (the user clicked "Load images"). */
   allowRemoteImages: boolean
+  /**
+   * The message's own inline images (its `cid:` parts, which the server linked to their
+   * attachment path), as data: URLs by that path (decision 037). An img whose src is exactly
+   * one of these paths shows the data: image; every other relative URL is still removed.
+   */
+  inlineImages?: ReadonlyMap<string, string>
 }
 
 export type SanitizedEmail = {
@@ -24,7 +30,7 @@ export type SanitizedEmail = {
   blockedImages: number
 }
 
-/** The link schemes an email may use (spec section 5). */
+/** The link schemes an email may use (the spec's whitelist, decision 005). */
 const LINK_SCHEME = /^(?:https?|ftp|mailto|tel|callto|cid|xmpp):/i
 /** DOMPurify tests every non-trivial attribute value against this, so besides the allowed
  * schemes it must let plain values (width="600", align="center") through; relative and
@@ -37,7 +43,7 @@ const HTTP_URL = /^https?:\/\//i
 const DATA_IMAGE = /^data:image\/[a-z0-9.+-]+[;,]/i
 
 const FORBID_TAGS = [
-  // Spec section 5 and D7.
+  // The link rules of decision 005.
   'script',
   'object',
   'embed',
@@ -131,7 +137,11 @@ const CONFIG: Config = {
   WHOLE_DOCUMENT: true,
 }
 
-type Run = { allowRemoteImages: boolean; blockedImages: number }
+type Run = {
+  allowRemoteImages: boolean
+  blockedImages: number
+  inlineImages: ReadonlyMap<string, string>
+}
 /** The options of the sanitize call in progress; DOMPurify's hooks are synchronous. */
 let run: Run | null = null
 let purifier: DOMPurify | null = null
@@ -213,7 +223,9 @@ function cleanAttributes(node: Element, state: Run): void {
     node.removeAttribute('cite')
 
   const src = node.getAttribute('src')
-  if (src !== null && (tag !== 'img' || !keepImageUrl(src, state))) node.removeAttribute('src')
+  const inline = src !== null && tag === 'img' ? state.inlineImages.get(src) : undefined
+  if (inline && DATA_IMAGE.test(inline)) node.setAttribute('src', inline)
+  else if (src !== null && (tag !== 'img' || !keepImageUrl(src, state))) node.removeAttribute('src')
 
   const srcset = node.getAttribute('srcset')
   if (srcset !== null) {
@@ -242,7 +254,11 @@ const escapeAttribute = (value: string) =>
 /** Sanitizes one message's HTML; see the module comment for what goes. */
 export function sanitizeEmailHtml(html: string, options: SanitizeOptions): SanitizedEmail {
   const purify = getPurifier()
-  const state: Run = { allowRemoteImages: options.allowRemoteImages, blockedImages: 0 }
+  const state: Run = {
+    allowRemoteImages: options.allowRemoteImages,
+    blockedImages: 0,
+    inlineImages: options.inlineImages ?? new Map(),
+  }
   run = state
   let root: Node | null
   try {

@@ -1,4 +1,4 @@
-/** Theme preference, kept in localStorage under `theme` (spec section 3), default light. */
+/** Theme preference, kept in localStorage under `theme` (the spec's key), default light. */
 export type Theme = 'light' | 'dark'
 export const THEME_KEY = 'theme'
 

@@ -34,7 +34,7 @@ export const SITE_PAGES: Record<string, SitePage> = {
   },
 }
 
-/** The page for a location: `/landing` is the landing page too (spec section 2). */
+/** The page for a location: `/landing` is the landing page too (the spec names both paths). */
 export function sitePageFor(pathname: string): SitePage | undefined {
   const path = pathname.replace(/\/+$/, '') || '/'
   return SITE_PAGES[path === '/landing' ? '/' : path]

@@ -2,7 +2,7 @@ import * as TooltipPrimitive from '@radix-ui/react-tooltip'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
 
-/** Mount once near the app root; every Tooltip needs it. */
+/** Every Tooltip needs one above it; the screen that shows tooltips mounts it (decision 036). */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

@@ -103,7 +103,7 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
   )
 }
 
-/** The admin ticket panel (spec section 2): counters, a status filter, the ticket list. */
+/** The admin ticket panel: counters, a status filter, the ticket list. */
 export function AdminScreen() {
   const [filter, setFilter] = useState<TicketStatus | typeof ALL>(ALL)
   const list = useAdminTickets(filter === ALL ? undefined : filter)

@@ -4,8 +4,8 @@ import { Link } from 'wouter'
 import type { GeneratedDraft } from '../../../contract/ai'
 import type { Contact } from '../../../contract/contacts'
 import { Button } from '../../components/ui/button'
-import { useContacts } from '../contacts/api/get-contacts'
-import { usePlan } from '../billing/api/get-plan'
+import { useContacts } from '../../lib/queries/contacts'
+import { usePlan } from '../../lib/queries/plan'
 import { ContactPicker } from './contact-picker'
 import { limitReachedMessage } from './credit-state'
 import { CreditCompact } from './credit-widgets'
@@ -30,7 +30,7 @@ function addressOf(recipient: string): string {
 }
 
 /**
- * Compose's side panel (spec section 2): the quick contact picker with the selected contact's
+ * Compose's side panel: the quick contact picker with the selected contact's
  * summary, and the AI Assistant, whose 'Write with AI' streams a draft for that contact.
  */
 export function AiAssistantPanel({
@@ -40,7 +40,7 @@ export function AiAssistantPanel({
   onContactPicked,
   target,
 }: {
-  /** The To field, so a recipient who is a saved contact is selected (spec section 4). */
+  /** The To field, so a recipient who is a saved contact is selected, as the spec asks. */
   recipient: string
   subject: string
   threadId: string | undefined
@@ -68,7 +68,7 @@ export function AiAssistantPanel({
     const result = await draft.start({
       kind: 'generate-email',
       input: {
-        // The server applies the saved contact's preferences (D12).
+        // The server applies the saved contact's preferences (decision 034).
         contactId: selected.id,
         contactName: selected.name,
         userInput: description,

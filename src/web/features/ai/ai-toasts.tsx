@@ -3,7 +3,7 @@ import { toast } from '../../components/ui/use-toast'
 import { ApiError } from '../../lib/api-client'
 import { UPGRADE_PITCH } from './credit-state'
 
-/** The Upgrade button the AI limit toasts carry (spec section 8); it goes to /upgrade. */
+/** The Upgrade button the AI limit toasts carry, as the spec's limit messages do; it goes to /upgrade. */
 function upgradeAction(navigate: (to: string) => void) {
   return (
     <ToastAction altText="Upgrade from the Upgrade page" onClick={() => navigate('/upgrade')}>

@@ -1,7 +1,7 @@
 import type { PlanInfo } from '../../../contract/billing'
-import { FALLBACK_AI_LIMIT } from '../billing/api/get-plan'
+import { FALLBACK_AI_LIMIT } from '../../lib/queries/plan'
 
-/** Credits left at or under this are "low" (spec section 9). */
+/** Credits left at or under this are "low" (the spec's threshold). */
 export const LOW_CREDIT_THRESHOLD = 1
 
 /** The spec's credit state (section 4), the one place its rules live; every widget reads it. */
@@ -18,7 +18,7 @@ export type CreditState =
 
 export function creditState(plan: PlanInfo): CreditState {
   if (plan.plan === 'pro') return { plan: 'pro', proExpiration: plan.proExpiration }
-  // D16: the real limit from the server; the spec's 5 only when the server leaves it out.
+  // Decision 014: the real limit from the server; the spec's 5 only when the server leaves it out.
   const limit = plan.aiEmailsLimit ?? FALLBACK_AI_LIMIT
   const remaining = Math.max(0, limit - plan.aiEmailsUsed)
   const level = remaining === 0 ? 'exhausted' : remaining <= LOW_CREDIT_THRESHOLD ? 'low' : 'ok'
@@ -35,7 +35,7 @@ export function creditState(plan: PlanInfo): CreditState {
 
 export const UPGRADE_PITCH = 'Upgrade to Pro for unlimited access.'
 
-/** The client-side block's texts (spec section 8), with the real numbers. */
+/** The client-side block's texts (the spec's wording), with the real numbers. */
 export function limitReachedMessage(plan: PlanInfo): { title: string; description: string } {
   const state = creditState(plan)
   const usage = state.plan === 'free' ? `${state.used}/${state.limit}` : `${plan.aiEmailsUsed}`
@@ -45,7 +45,7 @@ export function limitReachedMessage(plan: PlanInfo): { title: string; descriptio
   }
 }
 
-/** The banner's texts (spec section 8), or null when the banner does not show. */
+/** The banner's texts (the spec's wording), or null when the banner does not show. */
 export function creditBannerMessage(
   state: CreditState,
 ): { title: string; description: string; exhausted: boolean } | null {

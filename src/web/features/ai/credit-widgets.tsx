@@ -6,12 +6,12 @@ import { Button } from '../../components/ui/button'
 import { Progress } from '../../components/ui/progress'
 import { Skeleton } from '../../components/ui/skeleton'
 import { cn } from '../../lib/cn'
-import { usePlan } from '../billing/api/get-plan'
-import { proPeriodText } from '../billing/plan-dates'
+import { usePlan } from '../../lib/queries/plan'
+import { proPeriodText } from '../../lib/plan-dates'
 import { creditBannerMessage, creditCardMessage, creditState } from './credit-state'
 
 /**
- * The AI credits widget's three variants (spec section 2), all reading `creditState`, and all
+ * The AI credits widget's three variants (sidebar card, inbox banner, compose notice), all reading `creditState`, and all
  * following the plan query, which every generation refetches when it ends.
  */
 

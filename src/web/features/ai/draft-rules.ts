@@ -1,5 +1,5 @@
 /**
- * The AI dialogs' validation (spec section 5), in the spec's words; null when all is well.
+ * The AI dialogs' validation, with the product spec's messages word for word; null when all is well.
  * Plain functions, so the rules are tested without rendering.
  */
 

@@ -7,7 +7,7 @@ import type { DraftStreamEvent } from '../../../contract/ai'
 import type { PlanInfo } from '../../../contract/billing'
 import { Toaster } from '../../components/ui/toaster'
 import { createQueryClient } from '../../lib/query-client'
-import { planQuery } from '../billing/api/get-plan'
+import { planQuery } from '../../lib/queries/plan'
 import { SmartReplyDialog } from './smart-reply-dialog'
 
 const PLAN: PlanInfo = {

@@ -39,7 +39,7 @@ export type SmartReplyDialogProps = {
 const EXCERPT_CHARS = 280
 
 /**
- * The Smart AI Reply dialog (spec section 2): it starts writing as it opens, the reply streams
+ * The Smart AI Reply dialog: it starts writing as it opens, the reply streams
  * into an editable text area, and Send Reply answers in the same thread.
  */
 export function SmartReplyDialog({
@@ -58,7 +58,7 @@ export function SmartReplyDialog({
     kind: 'smart-reply',
     input: {
       originalEmailBody: source.body,
-      // The server uses the sender's saved contact when there is one (D12).
+      // The server uses the sender's saved contact when there is one (decision 034).
       senderEmail: source.senderEmail || undefined,
       contactName: source.senderName || undefined,
       threadId: source.threadId,
@@ -80,12 +80,15 @@ export function SmartReplyDialog({
     }
   }
 
-  // Opening the dialog starts the generation, once (React's development double effect aside).
+  // Opening the dialog starts the generation, once (the ref also holds React's development
+  // double effect to one run). `generate` reads the props of the first render on purpose: a
+  // re-render must never start a second, billed generation.
   const started = useRef(false)
   useEffect(() => {
     if (started.current) return
     started.current = true
     void generate()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per dialog, see above
   }, [])
 
   const problem = replyTextProblem(text)

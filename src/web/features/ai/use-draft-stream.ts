@@ -10,7 +10,7 @@ import {
 } from '../../../contract/ai'
 import type { PlanInfo } from '../../../contract/billing'
 import { postEventStream } from '../../lib/event-stream'
-import { planQuery } from '../billing/api/get-plan'
+import { planQuery } from '../../lib/queries/plan'
 import { toastGenerationFailure, toastLimitReached } from './ai-toasts'
 import { limitReachedMessage } from './credit-state'
 

@@ -2,7 +2,7 @@ import { Bot } from 'lucide-react'
 import type { Writer } from '../../../contract/ai'
 import { Badge } from '../../components/ui/badge'
 
-/** Says who wrote a draft when it was the offline writer (D11), so nobody mistakes it for a model. */
+/** Says who wrote a draft when it was the offline writer (decision 011), so nobody mistakes it for a model. */
 export function WriterLabel({ writer }: { writer: Writer | null }) {
   if (!writer?.offline) return null
   return (

@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react'
-import { usePlan } from './api/get-plan'
+import { usePlan } from '../../lib/queries/plan'
 import { ManageBillingButton } from './manage-billing-button'
 
 /** Across the app while a Pro renewal payment has failed and Stripe is retrying it. */

@@ -7,11 +7,11 @@ import { Spinner } from '../../components/ui/spinner'
 import { useCreateCheckoutSession } from './api/create-checkout-session'
 import { usePlans } from './api/get-plans'
 import { showPaymentError } from './payment-error'
-import { formatAmount, formatPrice, yearlySaving } from './pricing'
+import { formatAmount, formatPrice, yearlySaving } from '../../lib/pricing'
 
 /**
- * Pro monthly or yearly, each starting checkout (spec section 2): prices and the yearly
- * saving come from the plans source (D16), never from this file.
+ * Pro monthly or yearly, each starting checkout: prices and the yearly
+ * saving come from the plans source (decision 014), never from this file.
  */
 export function PriceOptions() {
   const plans = usePlans()

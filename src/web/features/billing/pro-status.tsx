@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react'
 import type { PlanInfo } from '../../../contract/billing'
 import { ManageBillingButton } from './manage-billing-button'
-import { proPeriodText } from './plan-dates'
+import { proPeriodText } from '../../lib/plan-dates'
 
 /** What Upgrade and Subscribe show a Pro user instead of prices. */
 export function ProStatus({ plan }: { plan: PlanInfo }) {

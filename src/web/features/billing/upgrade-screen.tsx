@@ -2,10 +2,10 @@ import { Check } from 'lucide-react'
 import { FREE_PLAN_FEATURES, PRO_PLAN_FEATURES } from '../../../contract/billing'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Spinner } from '../../components/ui/spinner'
-import { usePlan } from './api/get-plan'
+import { usePlan } from '../../lib/queries/plan'
 import { usePlans } from './api/get-plans'
 import { PriceOptions } from './price-options'
-import { formatAmount, formatPrice } from './pricing'
+import { formatAmount, formatPrice } from '../../lib/pricing'
 import { ProStatus } from './pro-status'
 import { useCheckoutReturn } from './use-checkout-return'
 
@@ -22,7 +22,7 @@ function FeatureList({ features }: { features: readonly string[] }) {
   )
 }
 
-/** Free and Pro side by side, from the plans source (D16). */
+/** Free and Pro side by side, from the plans source (decision 014). */
 function PlanComparison() {
   const { data: plans } = usePlans()
   if (!plans) return null

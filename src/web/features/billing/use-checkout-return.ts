@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from '../../components/ui/use-toast'
-import { planQuery } from './api/get-plan'
+import { planQuery } from '../../lib/queries/plan'
 
 type Outcome = 'success' | 'cancelled' | null
 

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { Check, CircleAlert, Loader2 } from 'lucide-react'
 import type { Contact } from '../../../contract/contacts'
 import { CONTACT_TONES, FORMALITIES, LANGUAGES } from '../../../contract/options'
+import { describedControl, FormField, OptionSelect } from '../../components/form-field'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -12,14 +13,6 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog'
 import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select'
 import { Spinner } from '../../components/ui/spinner'
 import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/use-toast'
@@ -34,7 +27,6 @@ import {
   type ContactFormErrors,
   type ContactFormValues,
 } from './contact-form'
-import { optionLabel } from '../../lib/option-label'
 import { useAutosave, type AutosaveStatus } from './use-autosave'
 
 /** Spec section 9: contact autosave debounce. */
@@ -150,19 +142,10 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
   const busy = create.isPending || update.isPending
   const id = useId()
   const fieldId = (field: keyof ContactFormValues) => `${id}-${field}`
-  const errorId = (field: keyof ContactFormValues) => `${id}-${field}-error`
   const control = (field: keyof ContactFormValues) => ({
-    id: fieldId(field),
+    ...describedControl(fieldId(field), { error: errors[field] }),
     name: field,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? errorId(field) : undefined,
   })
-  const fieldError = (field: keyof ContactFormValues) =>
-    errors[field] && (
-      <p id={errorId(field)} className="text-sm text-destructive">
-        {errors[field]}
-      </p>
-    )
 
   return (
     <Dialog open onOpenChange={(open) => !open && void requestClose()}>
@@ -178,7 +161,7 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
 
         <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name" htmlFor={fieldId('name')} error={fieldError('name')}>
+            <FormField label="Name" htmlFor={fieldId('name')} error={errors.name}>
               <Input
                 {...control('name')}
                 required
@@ -186,8 +169,8 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
                 value={values.name}
                 onChange={(e) => change('name', e.target.value)}
               />
-            </Field>
-            <Field label="Email" htmlFor={fieldId('email')} error={fieldError('email')}>
+            </FormField>
+            <FormField label="Email" htmlFor={fieldId('email')} error={errors.email}>
               <Input
                 {...control('email')}
                 type="email"
@@ -196,25 +179,25 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
                 value={values.email}
                 onChange={(e) => change('email', e.target.value)}
               />
-            </Field>
+            </FormField>
           </div>
 
           <div className="grid gap-4 sm:grid-cols-3">
-            <OptionField
+            <OptionSelect
               label="Tone"
               id={fieldId('tone')}
               options={CONTACT_TONES}
               value={values.tone}
               onChange={(v) => change('tone', v)}
             />
-            <OptionField
+            <OptionSelect
               label="Formality"
               id={fieldId('formality')}
               options={FORMALITIES}
               value={values.formality}
               onChange={(v) => change('formality', v)}
             />
-            <OptionField
+            <OptionSelect
               label="Language"
               id={fieldId('language')}
               options={LANGUAGES}
@@ -224,36 +207,28 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
           </div>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Greeting style"
-              htmlFor={fieldId('greeting')}
-              error={fieldError('greeting')}
-            >
+            <FormField label="Greeting style" htmlFor={fieldId('greeting')} error={errors.greeting}>
               <Input
                 {...control('greeting')}
                 placeholder="Dear"
                 value={values.greeting}
                 onChange={(e) => change('greeting', e.target.value)}
               />
-            </Field>
-            <Field
-              label="Sign-off style"
-              htmlFor={fieldId('signoff')}
-              error={fieldError('signoff')}
-            >
+            </FormField>
+            <FormField label="Sign-off style" htmlFor={fieldId('signoff')} error={errors.signoff}>
               <Input
                 {...control('signoff')}
                 placeholder="Best regards"
                 value={values.signoff}
                 onChange={(e) => change('signoff', e.target.value)}
               />
-            </Field>
+            </FormField>
           </div>
 
-          <Field
+          <FormField
             label="Conversation memory"
             htmlFor={fieldId('memory')}
-            error={fieldError('memory')}
+            error={errors.memory}
             hint="What you have discussed before, so drafts can pick up where you left off."
           >
             <Textarea
@@ -262,11 +237,11 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
               value={values.memory}
               onChange={(e) => change('memory', e.target.value)}
             />
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             label="Context / notes"
             htmlFor={fieldId('context')}
-            error={fieldError('context')}
+            error={errors.context}
             hint="Who they are and anything the AI should keep in mind."
           >
             <Textarea
@@ -275,7 +250,7 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
               value={values.context}
               onChange={(e) => change('context', e.target.value)}
             />
-          </Field>
+          </FormField>
 
           <DialogFooter className="items-center sm:justify-between">
             <div className="min-h-5 text-sm text-muted-foreground" role="status" aria-live="polite">
@@ -328,59 +303,4 @@ function AutosaveIndicator({ status }: { status: AutosaveStatus }) {
     )
   }
   return null
-}
-
-function Field({
-  label,
-  htmlFor,
-  hint,
-  error,
-  children,
-}: {
-  label: string
-  htmlFor: string
-  hint?: string
-  error?: ReactNode
-  children: ReactNode
-}) {
-  return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
-      {error}
-    </div>
-  )
-}
-
-function OptionField<T extends string>({
-  label,
-  id,
-  options,
-  value,
-  onChange,
-}: {
-  label: string
-  id: string
-  options: readonly T[]
-  value: T
-  onChange: (value: T) => void
-}) {
-  return (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={(v) => onChange(v as T)}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {optionLabel(option)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  )
 }

@@ -51,7 +51,7 @@ export function parseContactForm(values: ContactFormValues): ContactFormResult {
   return { ok: false, errors }
 }
 
-/** Autosave runs only when the two required fields have something in them (spec section 4). */
+/** Autosave runs only when the two required fields have something in them, as the spec asks. */
 export function canAutosave(values: ContactFormValues): boolean {
   return values.name.trim() !== '' && values.email.trim() !== ''
 }

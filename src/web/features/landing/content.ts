@@ -56,7 +56,7 @@ export const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ]
 
-/** Sample testimonials (spec section 2: three fixed samples). */
+/** Sample testimonials: the spec's three fixed samples. */
 export const TESTIMONIALS = [
   {
     quote:

@@ -4,7 +4,7 @@ import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { toast } from '../../components/ui/use-toast'
 
-/** The spec's simulated delay: the signup makes no network call (spec sections 4 and 7). */
+/** The spec's simulated delay: the signup makes no network call, as the spec describes it. */
 export const EARLY_ACCESS_DELAY_MS = 1000
 
 export function EarlyAccessForm() {

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react'
 import { Badge } from '../../components/ui/badge'
 
-/** The hero's static picture of the inbox (spec section 2); decorative, so hidden from readers. */
+/** The hero's static picture of the inbox; decorative, so hidden from readers. */
 export function InboxMockup({ aiEmailsPerMonth }: { aiEmailsPerMonth: number | null }) {
   return (
     <div

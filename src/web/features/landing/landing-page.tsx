@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react'
 import type { Plans } from '../../../contract/billing'
-import { PublicPage } from '../../app/public-page'
+import { PublicPage } from '../../components/public-page'
 import { FaqAccordion } from '../../components/faq-accordion'
 import { Button } from '../../components/ui/button'
 import { FAQ, FEATURES, HOW_IT_WORKS, TESTIMONIALS } from './content'
@@ -26,7 +26,7 @@ function SectionHeading({ id, title, lead }: { id: string; title: string; lead: 
   )
 }
 
-/** The landing page (spec section 2), prerendered with `initialPlans` (decision 017). */
+/** The landing page, prerendered with `initialPlans` (decision 017). */
 export function LandingPage({ initialPlans }: { initialPlans: Plans | null }) {
   const plans = useLivePlans(initialPlans)
   const nav = (

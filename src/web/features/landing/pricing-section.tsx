@@ -3,7 +3,7 @@ import type { Plans } from '../../../contract/billing'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
-import { formatPrice, yearlySaving } from '../billing/pricing'
+import { formatPrice, yearlySaving } from '../../lib/pricing'
 
 const FREE_FEATURES = ['Contact management', 'Gmail integration', 'Basic email templates']
 const PRO_FEATURES = [
@@ -27,7 +27,7 @@ function FeatureList({ items }: { items: string[] }) {
   )
 }
 
-/** Free and Pro from the one plans source (D16); a skeleton until the app's bundle has them. */
+/** Free and Pro from the one plans source (decision 014); a skeleton until the app's bundle has them. */
 export function PricingSection({ plans }: { plans: Plans | null }) {
   const monthly = plans?.pro.monthly
   const yearly = plans?.pro.yearly

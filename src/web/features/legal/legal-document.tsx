@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { PublicPage } from '../../app/public-page'
+import { PublicPage } from '../../components/public-page'
 
-/** The date both legal pages carry (spec section 9). */
+/** The date both legal pages carry (a fixed date, as the spec gives it). */
 export const LEGAL_DATE = 'June 10, 2025'
 
 /** A legal page: one h1, its date, then sections with h2 headings. */

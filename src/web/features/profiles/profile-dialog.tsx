@@ -7,6 +7,7 @@ import {
   SENTENCE_STRUCTURES,
   VOCABULARIES,
 } from '../../../contract/options'
+import { describedControl, FormField, OptionSelect } from '../../components/form-field'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -17,19 +18,10 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog'
 import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select'
 import { Spinner } from '../../components/ui/spinner'
 import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/use-toast'
 import { errorDetail } from '../../lib/error-detail'
-import { optionLabel } from '../../lib/option-label'
 import { useCreateWritingProfile } from './api/create-writing-profile'
 import { useUpdateWritingProfile } from './api/update-writing-profile'
 import {
@@ -72,7 +64,7 @@ export function ProfileDialog({ profile, onClose }: ProfileDialogProps) {
     if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest as ProfileFormErrors)
   }
 
-  /** Suggested traits fill the form; the user still reviews and saves (D14). */
+  /** Suggested traits fill the form; the user still reviews and saves (decision 034). */
   function applyTraits(traits: SuggestedTraits) {
     setValues((current) => ({
       ...current,
@@ -112,53 +104,29 @@ export function ProfileDialog({ profile, onClose }: ProfileDialogProps) {
   }
 
   const fieldId = (field: Field) => `${id}-${field}`
-  const errorId = (field: Field) => `${id}-${field}-error`
-  const hintId = (field: Field) => `${id}-${field}-hint`
-  const control = (field: Field) => ({
-    id: fieldId(field),
-    name: field,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? errorId(field) : HINTS[field] && hintId(field),
-  })
   const text = (field: Field) => ({
-    ...control(field),
+    ...describedControl(fieldId(field), { hint: HINTS[field], error: errors[field] }),
+    name: field,
     value: values[field],
     onChange: (e: { target: { value: string } }) => change(field, e.target.value),
   })
   const wrap = (field: Field, label: string, input: ReactNode) => (
-    <div className="grid content-start gap-1.5">
-      <Label htmlFor={fieldId(field)}>{label}</Label>
+    <FormField label={label} htmlFor={fieldId(field)} hint={HINTS[field]} error={errors[field]}>
       {input}
-      {errors[field] ? (
-        <p id={errorId(field)} className="text-sm text-destructive">
-          {errors[field]}
-        </p>
-      ) : (
-        HINTS[field] && (
-          <p id={hintId(field)} className="text-xs text-muted-foreground">
-            {HINTS[field]}
-          </p>
-        )
-      )}
-    </div>
+    </FormField>
   )
-  const select = <T extends string>(field: Field, label: string, options: readonly T[]) =>
-    wrap(
-      field,
-      label,
-      <Select value={values[field]} onValueChange={(v) => change(field, v)}>
-        <SelectTrigger {...control(field)}>
-          <SelectValue placeholder={`Choose ${label.toLowerCase()}`} />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {optionLabel(option)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>,
-    )
+  const select = <T extends string>(field: Field, label: string, options: readonly T[]) => (
+    <OptionSelect
+      id={fieldId(field)}
+      label={label}
+      options={options}
+      value={values[field] as T | ''}
+      hint={HINTS[field]}
+      error={errors[field]}
+      placeholder={`Choose ${label.toLowerCase()}`}
+      onChange={(v) => change(field, v)}
+    />
+  )
 
   return (
     <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>

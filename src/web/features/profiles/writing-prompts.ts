@@ -1,4 +1,4 @@
-/** The six writing-sample prompts (spec section 2): each inserts a starter to write on from. */
+/** The spec's six writing-sample prompts: each inserts a starter to write on from. */
 export const WRITING_PROMPTS = [
   {
     label: 'Follow-up after meeting',

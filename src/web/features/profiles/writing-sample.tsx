@@ -76,7 +76,7 @@ export function WritingSample({ id, value, onChange, onApplyTraits, error }: Wri
     }
   }
 
-  // D14: PDF and DOCX samples are read on the server, then analysed like typed text.
+  // Decision 034: PDF and DOCX samples are read on the server, then analysed like typed text.
   async function loadDocument(file: File) {
     if (file.size > MAX_SAMPLE_BYTES) {
       return setUpload({

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { UserSettings } from '../../../contract/settings'
 import { Button } from '../../components/ui/button'
 import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/use-toast'
 import { errorDetail } from '../../lib/error-detail'
-import { currentUserKey, useCurrentUser } from '../auth/api/get-current-user'
-import { useSettings, useUserSettings } from './api/get-settings'
+import { useLeaveGuard } from '../../lib/use-leave-guard'
+import { currentUserKey, useCurrentUser } from '../../lib/queries/current-user'
+import { useSettings, useUserSettings } from '../../lib/queries/settings'
 import { useUpdateSettings } from './api/update-settings'
 import { changedSettings, withoutGmailConnectedFlag } from './settings-form'
 import { AccountSection } from './sections/account-section'
@@ -17,8 +18,12 @@ import { LegalSection } from './sections/legal-section'
 import { NotificationsSection } from './sections/notifications-section'
 import { ProfileSection } from './sections/profile-section'
 
-/** /settings: account, Gmail, appearance, notifications, AI defaults and account actions. */
-export function SettingsScreen() {
+/**
+ * /settings: account, Gmail, appearance, notifications, AI defaults and account actions.
+ * `manageBilling` is billing's own button, passed in by the app (features don't import each
+ * other, decision 022); the account section shows it to Pro users who can manage billing.
+ */
+export function SettingsScreen({ manageBilling }: { manageBilling?: ReactNode }) {
   const { data: user } = useCurrentUser()
   const settings = useSettings()
   useGmailConnectedNotice()
@@ -55,7 +60,7 @@ export function SettingsScreen() {
         </div>
       )}
 
-      <AccountSection />
+      <AccountSection manageBilling={manageBilling} />
       <LegalSection />
     </div>
   )
@@ -86,12 +91,8 @@ function PreferencesForm({ saved }: { saved: UserSettings }) {
   const set = <K extends keyof UserSettings>(key: K, value: UserSettings[K]) =>
     setDraft((current) => ({ ...current, [key]: value }))
 
-  useEffect(() => {
-    if (!dirty) return
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [dirty])
+  // Leaving with changes not saved asks first (a link, Back, reload), as Compose does.
+  useLeaveGuard(dirty)
 
   const save = () =>
     update.mutate(changes, {
@@ -111,9 +112,14 @@ function PreferencesForm({ saved }: { saved: UserSettings }) {
       <AiDefaultsSection values={draft} onChange={set} />
 
       <div className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
-        <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : ''}
-        </p>
+        <div className="mr-auto space-y-0.5">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {dirty ? 'You have unsaved changes.' : ''}
+          </p>
+          <p className="text-xs text-muted-foreground" data-testid="settings-apply-hint">
+            Dark mode applies at once; everything else applies when you save.
+          </p>
+        </div>
         <Button disabled={!dirty || update.isPending} onClick={save}>
           {update.isPending && <Spinner size="sm" label="Saving" className="text-current" />}
           Save Changes

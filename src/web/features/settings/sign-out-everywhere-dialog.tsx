@@ -10,7 +10,7 @@ import {
 import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/use-toast'
 import { errorDetail } from '../../lib/error-detail'
-import { useLogoutAll } from '../auth/api/logout-all'
+import { useLogoutAll } from '../../lib/session/logout-all'
 
 /** Confirms, then ends every Inkwell session of the account and lands on the sign-in screen. */
 export function SignOutEverywhereDialog({ onClose }: { onClose: () => void }) {

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
 import { Clock, Mail } from 'lucide-react'
-import { PublicPage } from '../../app/public-page'
+import { PublicPage } from '../../components/public-page'
 import { FaqAccordion } from '../../components/faq-accordion'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
+import { FormField } from '../../components/form-field'
 import { Spinner } from '../../components/ui/spinner'
 import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/use-toast'
@@ -36,7 +36,7 @@ const CONTACT_FAQ = [
 
 const EMPTY = { name: '', email: '', subject: '', message: '' }
 
-/** The contact page (spec section 2): a message form, an FAQ and the 24-hour promise. */
+/** The contact page: a message form, an FAQ and the 24-hour promise. */
 export function ContactScreen() {
   const [fields, setFields] = useState(EMPTY)
   const [sent, setSent] = useState(false)
@@ -108,8 +108,7 @@ export function ContactScreen() {
               ) : (
                 <form onSubmit={submit} className="grid gap-5" noValidate>
                   <div className="grid gap-5 sm:grid-cols-2">
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={`${id}-name`}>Name</Label>
+                    <FormField label="Name" htmlFor={`${id}-name`}>
                       <Input
                         id={`${id}-name`}
                         required
@@ -118,9 +117,8 @@ export function ContactScreen() {
                         value={fields.name}
                         onChange={(e) => set('name')(e.target.value)}
                       />
-                    </div>
-                    <div className="grid gap-1.5">
-                      <Label htmlFor={`${id}-email`}>Email</Label>
+                    </FormField>
+                    <FormField label="Email" htmlFor={`${id}-email`}>
                       <Input
                         id={`${id}-email`}
                         type="email"
@@ -129,19 +127,17 @@ export function ContactScreen() {
                         value={fields.email}
                         onChange={(e) => set('email')(e.target.value)}
                       />
-                    </div>
+                    </FormField>
                   </div>
-                  <div className="grid gap-1.5">
-                    <Label htmlFor={`${id}-subject`}>Subject (optional)</Label>
+                  <FormField label="Subject (optional)" htmlFor={`${id}-subject`}>
                     <Input
                       id={`${id}-subject`}
                       maxLength={300}
                       value={fields.subject}
                       onChange={(e) => set('subject')(e.target.value)}
                     />
-                  </div>
-                  <div className="grid gap-1.5">
-                    <Label htmlFor={`${id}-message`}>Message</Label>
+                  </FormField>
+                  <FormField label="Message" htmlFor={`${id}-message`}>
                     <Textarea
                       id={`${id}-message`}
                       required
@@ -150,7 +146,7 @@ export function ContactScreen() {
                       value={fields.message}
                       onChange={(e) => set('message')(e.target.value)}
                     />
-                  </div>
+                  </FormField>
                   <div>
                     <Button type="submit" disabled={create.isPending}>
                       {create.isPending && (

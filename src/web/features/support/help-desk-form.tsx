@@ -1,19 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { TICKET_PRIORITIES, TICKET_TYPES } from '../../../contract/options'
+import { describedControl, FormField, OptionSelect } from '../../components/form-field'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select'
 import { Spinner } from '../../components/ui/spinner'
 import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/use-toast'
-import { optionLabel } from '../../lib/option-label'
 import { useCreateTicket } from './api/create-ticket'
 import { TicketSent } from './ticket-sent'
 
@@ -27,8 +19,10 @@ const TYPE_LABELS: Record<TicketType, string> = {
   feedback: 'Feedback',
 }
 
+const EMAIL_HINT = 'Where we should answer you.'
+
 /**
- * The help desk's ticket form (spec sections 2 and 5), on /help-desk in the app and on the
+ * The help desk's ticket form, with the spec's fields and checks, on /help-desk in the app and on the
  * public /help. `backLink` is the success screen's way back ('Back to Inbox').
  */
 export function HelpDeskForm({ backLink }: { backLink: ReactNode }) {
@@ -98,39 +92,25 @@ export function HelpDeskForm({ backLink }: { backLink: ReactNode }) {
   return (
     <form onSubmit={submit} className="grid gap-5" noValidate>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-type`}>Issue type</Label>
-          <Select value={type} onValueChange={(v) => setType(v as TicketType)} required>
-            <SelectTrigger id={`${id}-type`} aria-required="true">
-              <SelectValue placeholder="Choose a type" />
-            </SelectTrigger>
-            <SelectContent>
-              {TICKET_TYPES.map((t) => (
-                <SelectItem key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-priority`}>Priority</Label>
-          <Select value={priority} onValueChange={(v) => setPriority(v as TicketPriority)}>
-            <SelectTrigger id={`${id}-priority`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {TICKET_PRIORITIES.map((p) => (
-                <SelectItem key={p} value={p}>
-                  {optionLabel(p)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <OptionSelect
+          id={`${id}-type`}
+          label="Issue type"
+          options={TICKET_TYPES}
+          value={type}
+          required
+          placeholder="Choose a type"
+          labelOf={(t) => TYPE_LABELS[t]}
+          onChange={setType}
+        />
+        <OptionSelect
+          id={`${id}-priority`}
+          label="Priority"
+          options={TICKET_PRIORITIES}
+          value={priority}
+          onChange={setPriority}
+        />
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-subject`}>Subject</Label>
+      <FormField label="Subject" htmlFor={`${id}-subject`}>
         <Input
           id={`${id}-subject`}
           value={subject}
@@ -138,9 +118,8 @@ export function HelpDeskForm({ backLink }: { backLink: ReactNode }) {
           maxLength={300}
           onChange={(e) => setSubject(e.target.value)}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-message`}>Description</Label>
+      </FormField>
+      <FormField label="Description" htmlFor={`${id}-message`}>
         <Textarea
           id={`${id}-message`}
           value={message}
@@ -150,21 +129,16 @@ export function HelpDeskForm({ backLink }: { backLink: ReactNode }) {
           placeholder="What happened, what you expected, and the steps to see it again."
           onChange={(e) => setMessage(e.target.value)}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-email`}>Email (optional)</Label>
+      </FormField>
+      <FormField label="Email (optional)" htmlFor={`${id}-email`} hint={EMAIL_HINT}>
         <Input
-          id={`${id}-email`}
+          {...describedControl(`${id}-email`, { hint: EMAIL_HINT })}
           type="email"
           autoComplete="email"
           value={email}
-          aria-describedby={`${id}-email-hint`}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <p id={`${id}-email-hint`} className="text-xs text-muted-foreground">
-          Where we should answer you.
-        </p>
-      </div>
+      </FormField>
       <div>
         <Button type="submit" disabled={!complete || create.isPending}>
           {create.isPending && <Spinner size="sm" label="Submitting" className="text-current" />}

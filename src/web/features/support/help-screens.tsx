@@ -1,6 +1,6 @@
 import { LifeBuoy } from 'lucide-react'
 import { Link } from 'wouter'
-import { PublicPage } from '../../app/public-page'
+import { PublicPage } from '../../components/public-page'
 import { Button } from '../../components/ui/button'
 import { HelpDeskForm } from './help-desk-form'
 

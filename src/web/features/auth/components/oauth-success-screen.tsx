@@ -4,13 +4,13 @@ import { useLocation } from 'wouter'
 import { Brand } from '../../../components/brand'
 import { Spinner } from '../../../components/ui/spinner'
 import { retryDelay } from '../../../lib/query-client'
-import { currentUserKey, getCurrentUser } from '../api/get-current-user'
+import { currentUserKey, getCurrentUser } from '../../../lib/queries/current-user'
 import { clearOAuthSuccessCookie, hasOAuthSuccessCookie } from '../oauth-cookie'
 
 const MAX_RETRIES = 5
 
 /**
- * Completes Google sign-in (spec section 4): polls the current user; on success clears the
+ * Completes Google sign-in, with the spec's timings: polls the current user; on success clears the
  * oauth cookie, refreshes data and goes to /app after 0.5 s. Without the cookie it gives up
  * after 3 s; with it, it retries up to 5 times with backoff capped at 30 s.
  */

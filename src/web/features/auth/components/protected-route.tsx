@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { Spinner } from '../../../components/ui/spinner'
-import { useCurrentUser } from '../api/get-current-user'
+import { useCurrentUser } from '../../../lib/queries/current-user'
 
 export function FullPageLoading() {
   return (

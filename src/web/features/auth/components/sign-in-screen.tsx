@@ -12,7 +12,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card'
 import { toast } from '../../../components/ui/use-toast'
-import { useCurrentUser } from '../api/get-current-user'
+import { useCurrentUser } from '../../../lib/queries/current-user'
 import { FullPageLoading } from './protected-route'
 
 const NEXT_STEPS = [

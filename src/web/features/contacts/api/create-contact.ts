@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Contact, ContactInput } from '../../../../contract/contacts'
 import { apiJson } from '../../../lib/api-client'
-import { contactsKey } from './get-contacts'
+import { contactsKey } from '../../../lib/queries/contacts'
 
 export function createContact(input: ContactInput): Promise<Contact> {
   return apiJson<Contact>('POST', '/api/contacts', input)

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Contact } from '../../../../contract/contacts'
 import { apiRequest } from '../../../lib/api-client'
-import { contactsKey } from './get-contacts'
+import { contactsKey } from '../../../lib/queries/contacts'
 
 export async function deleteContact(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/contacts/${encodeURIComponent(id)}`)

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { StyleAnalysisSchema, type StyleAnalysis } from '../../../../contract/ai'
 import { apiJson } from '../../../lib/api-client'
 
@@ -8,15 +8,13 @@ export async function analyzeWritingStyle(text: string): Promise<StyleAnalysis> 
   )
 }
 
-/** The analysis of one text; the same text is not analysed twice while it stays cached. */
+/**
+ * The analysis of one text; the same text is not analysed twice while it stays cached, and
+ * nothing is sent for blank text (callers debounce the text).
+ */
 export const writingStyleQuery = (text: string) =>
   queryOptions({
     queryKey: ['/api/ai/analyze-writing-style', text],
     queryFn: () => analyzeWritingStyle(text),
     enabled: text.trim() !== '',
   })
-
-/** Analyses `text` (the caller debounces it); nothing is sent for blank text (spec section 5). */
-export function useWritingStyleAnalysis(text: string) {
-  return useQuery(writingStyleQuery(text))
-}

@@ -12,7 +12,7 @@ async function toBase64(file: Blob): Promise<string> {
   return btoa(binary)
 }
 
-/** A .pdf or .docx writing sample's text, extracted on the server (D14). */
+/** A .pdf or .docx writing sample's text, extracted on the server (decision 034). */
 export async function extractSample(file: File): Promise<string> {
   const answer = await apiJson<unknown>('POST', '/api/ai/extract-sample', {
     filename: file.name,

@@ -5,7 +5,7 @@ export function disconnectGmail(): Promise<{ gmailConnected: boolean }> {
   return apiJson<{ gmailConnected: boolean }>('POST', '/api/auth/gmail/disconnect')
 }
 
-/** Revokes Inkwell's Gmail access. The screen reloads afterwards (spec section 4). */
+/** Revokes Inkwell's Gmail access. The screen reloads afterwards, so every query starts over. */
 export function useDisconnectGmail() {
   return useMutation({ mutationFn: disconnectGmail })
 }

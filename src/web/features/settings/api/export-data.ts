@@ -10,7 +10,7 @@ export function exportFilename(contentDisposition: string | null, now = new Date
   return suggested || `inkwell-export-${now.toISOString().slice(0, 10)}.json`
 }
 
-/** GET /api/user/export: everything Inkwell stores for the user, as a JSON file (D20). */
+/** GET /api/user/export: everything Inkwell stores for the user, as a JSON file (decision 035). */
 export async function exportUserData(): Promise<ExportFile> {
   const response = await apiRequest('GET', '/api/user/export')
   const blob = await response.blob()

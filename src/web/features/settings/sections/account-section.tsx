@@ -1,19 +1,18 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Download, LogOut, MonitorSmartphone, Trash2 } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
 import { errorDetail } from '../../../lib/error-detail'
-import { useLogout } from '../../auth/api/logout'
-import { usePlan } from '../../billing/api/get-plan'
-import { ManageBillingButton } from '../../billing/manage-billing-button'
+import { useLogout } from '../../../lib/session/logout'
+import { usePlan } from '../../../lib/queries/plan'
 import { useExportData } from '../api/export-data'
 import { DeleteAccountDialog } from '../delete-account-dialog'
 import { SignOutEverywhereDialog } from '../sign-out-everywhere-dialog'
 import { Section } from './section'
 
 /** Export Data, Manage billing (Pro), Logout, Sign out of all devices and Delete Account. */
-export function AccountSection() {
+export function AccountSection({ manageBilling }: { manageBilling?: ReactNode }) {
   const exportData = useExportData()
   const logout = useLogout()
   const { data: plan } = usePlan()
@@ -45,7 +44,7 @@ export function AccountSection() {
           )}
           Export Data
         </Button>
-        {plan?.plan === 'pro' && plan.canManageBilling && <ManageBillingButton variant="outline" />}
+        {plan?.plan === 'pro' && plan.canManageBilling && manageBilling}
         <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
           <LogOut aria-hidden="true" /> Logout
         </Button>

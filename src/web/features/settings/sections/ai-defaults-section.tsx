@@ -1,5 +1,5 @@
 import { CONTACT_TONES, LANGUAGES } from '../../../../contract/options'
-import { OptionSelect } from './option-select'
+import { OptionSelect } from '../../../components/form-field'
 import { Section } from './section'
 import type { SettingsFieldsProps } from './settings-fields'
 

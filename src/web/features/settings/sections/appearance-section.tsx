@@ -1,7 +1,7 @@
 import { EMAIL_THEMES, PRIORITY_DISPLAYS } from '../../../../contract/options'
 import type { UserSettings } from '../../../../contract/settings'
 import { DarkModeToggle } from './dark-mode-toggle'
-import { OptionSelect } from './option-select'
+import { OptionSelect } from '../../../components/form-field'
 import { Section } from './section'
 import type { SettingsFieldsProps } from './settings-fields'
 import { Toggle } from './toggle'

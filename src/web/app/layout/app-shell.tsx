@@ -1,0 +1,101 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { Menu } from 'lucide-react'
+import { Brand } from '../../components/brand'
+import { Button } from '../../components/ui/button'
+import { useCurrentUser } from '../../lib/queries/current-user'
+import { PastDueBanner } from '../../features/billing/past-due-banner'
+import { useDrafts } from '../../features/mail/api/drafts'
+import { useUnreadCount } from '../../features/mail/api/get-unread-count'
+import { useLiveMail } from '../../features/mail/api/use-live-mail'
+import { useNewMailAlerts } from '../../features/mail/use-new-mail-alerts'
+import { useUserSettings } from '../../lib/queries/settings'
+import { DemoBadge, Sidebar } from './sidebar'
+import { preloadScreensWhenIdle } from '../screens'
+
+// Both are closed on a first paint: their code (Radix's dialog) loads when first opened.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
+const TutorialDialog = lazy(() =>
+  import('./tutorial-dialog').then((m) => ({ default: m.TutorialDialog })),
+)
+
+/** The signed-in layout: fixed sidebar on large screens, a slide-over menu on small ones. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { data: user } = useCurrentUser()
+  // The real unread count for the Inbox badge (decision 031); null (no badge) while Gmail is not connected.
+  const unreadCount = useUnreadCount().data?.count
+  const draftCount = useDrafts({ enabled: Boolean(user?.gmailConnected) }).data?.total
+  // Page-wide settings (animations off) apply on every screen, not only where they are edited.
+  const settings = useUserSettings()
+  const onSyncDone = useNewMailAlerts(settings, user?.email ?? '')
+  useLiveMail(Boolean(user?.gmailConnected), onSyncDone)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [tutorialOpen, setTutorialOpen] = useState(false)
+  // Mounted from their first opening on, so closing still animates.
+  const [menuUsed, setMenuUsed] = useState(false)
+  const [tutorialUsed, setTutorialUsed] = useState(false)
+  // The other screens load once the first one has painted, so moving to them is instant.
+  useEffect(() => preloadScreensWhenIdle(), [])
+  if (!user) return null
+  const openTutorial = () => {
+    setMenuOpen(false)
+    setTutorialUsed(true)
+    setTutorialOpen(true)
+  }
+
+  return (
+    <div className="flex h-dvh bg-background text-foreground">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring"
+      >
+        Skip to content
+      </a>
+      <aside className="hidden w-64 shrink-0 border-r border-border bg-muted/30 lg:block">
+        <Sidebar
+          user={user}
+          unreadCount={unreadCount}
+          draftCount={draftCount}
+          onTutorial={openTutorial}
+        />
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-3 border-b border-border px-4 py-2 lg:hidden">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Open menu"
+            onClick={() => {
+              setMenuUsed(true)
+              setMenuOpen(true)
+            }}
+          >
+            <Menu aria-hidden="true" />
+          </Button>
+          <Brand />
+          <span className="flex-1" />
+          <DemoBadge />
+        </header>
+        <PastDueBanner />
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-hidden">
+          {children}
+        </main>
+      </div>
+
+      <Suspense fallback={null}>
+        {menuUsed && (
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen}>
+            <Sidebar
+              user={user}
+              unreadCount={unreadCount}
+              draftCount={draftCount}
+              onNavigate={() => setMenuOpen(false)}
+              onTutorial={openTutorial}
+            />
+          </MobileMenu>
+        )}
+        {tutorialUsed && <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} />}
+      </Suspense>
+    </div>
+  )
+}

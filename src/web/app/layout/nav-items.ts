@@ -1,0 +1,27 @@
+import {
+  Crown,
+  FileText,
+  Inbox,
+  LifeBuoy,
+  PenSquare,
+  Settings,
+  Shield,
+  Sparkles,
+  Users,
+  type LucideIcon,
+} from 'lucide-react'
+
+export type NavItem = { href: string; label: string; icon: LucideIcon; matches?: string[] }
+
+export const NAV_ITEMS: NavItem[] = [
+  { href: '/inbox', label: 'Inbox', icon: Inbox, matches: ['/inbox', '/app'] },
+  { href: '/contacts', label: 'Contacts', icon: Users },
+  { href: '/compose', label: 'Compose', icon: PenSquare },
+  { href: '/drafts', label: 'Drafts', icon: FileText },
+  { href: '/writing-profiles', label: 'Writing Profiles', icon: Sparkles },
+  { href: '/upgrade', label: 'Upgrade', icon: Crown },
+  { href: '/help-desk', label: 'Help', icon: LifeBuoy },
+  { href: '/settings', label: 'Settings', icon: Settings },
+]
+
+export const ADMIN_NAV_ITEM: NavItem = { href: '/admin', label: 'Admin Panel', icon: Shield }

@@ -1,0 +1,293 @@
+import {
+  MutationObserver,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query'
+import type { Thread, ThreadAction, ThreadDetail } from '../../../../contract/mail'
+import { applyLabelChange, FOLLOW_UP_LABEL, labelChange } from '../../../../contract/thread-labels'
+import { ToastAction } from '../../../components/ui/toast'
+import { toast } from '../../../components/ui/use-toast'
+import { ApiError, apiJson } from '../../../lib/api-client'
+import { threadDetailKey } from './get-thread'
+import { threadListsKey, type ThreadListParams, type ThreadPages } from './get-threads'
+import { unreadCountKey } from './get-unread-count'
+import { releaseHeldReload, threadActionMutationKey } from './sync-mail'
+
+export function threadAction(id: string, action: ThreadAction): Promise<Thread> {
+  return apiJson<Thread>('POST', `/api/gmail/threads/${encodeURIComponent(id)}/actions`, { action })
+}
+
+export type ThreadActionVariables = {
+  id: string
+  action: ThreadAction
+  /** Who the thread is from, for the success toast. */
+  senderName?: string
+  /** No success toast (marking a thread read because it was opened, an undo). */
+  silent?: boolean
+}
+
+type Flags = { labels: string[]; isUnread: boolean; isStarred: boolean }
+
+export const isFlagged = (thread: Pick<Flags, 'labels'>) => thread.labels.includes(FOLLOW_UP_LABEL)
+
+/** How an action changes a thread, applied before the server answers (decision 031): the contract's rule. */
+export function applyAction<T extends Flags>(thread: T, action: ThreadAction): T {
+  const labels = applyLabelChange(thread.labels, labelChange(action))
+  return {
+    ...thread,
+    labels,
+    isUnread: labels.includes('UNREAD'),
+    isStarred: labels.includes('STARRED'),
+  }
+}
+
+function applyToDetail(detail: ThreadDetail, action: ThreadAction): ThreadDetail {
+  const next = applyAction(detail, action)
+  if (action === 'read')
+    return { ...next, messages: next.messages.map((m) => applyAction(m, 'read')) }
+  if (action === 'unread') {
+    const last = next.messages.length - 1
+    return {
+      ...next,
+      messages: next.messages.map((m, i) => (i === last ? applyAction(m, 'unread') : m)),
+    }
+  }
+  return next
+}
+
+const LEAVES_INBOX = new Set<ThreadAction>(['archive', 'trash'])
+const RETURNS_TO_INBOX = new Set<ThreadAction>(['unarchive', 'untrash'])
+const CHANGES_UNREAD_COUNT = new Set<ThreadAction>([
+  'read',
+  'unread',
+  'archive',
+  'unarchive',
+  'trash',
+  'untrash',
+])
+
+/** The inbox list (not a search): the one a thread leaves when archived or trashed. */
+const isInboxList = (key: readonly unknown[]) => {
+  const params = key[2] as ThreadListParams & { q: string }
+  return params.label === 'INBOX' && !params.q
+}
+
+function mapThread(data: ThreadPages, id: string, change: (t: Thread) => Thread): ThreadPages {
+  let changed = false
+  const pages = data.pages.map((page) => {
+    const index = page.threads.findIndex((t) => t.id === id)
+    if (index === -1) return page
+    changed = true
+    const threads = [...page.threads]
+    threads[index] = change(threads[index]!)
+    return { ...page, threads }
+  })
+  return changed ? { ...data, pages } : data
+}
+
+function removeThread(data: ThreadPages, id: string): ThreadPages {
+  if (!data.pages.some((page) => page.threads.some((t) => t.id === id))) return data
+  return {
+    ...data,
+    pages: data.pages.map((page, i) => ({
+      ...page,
+      threads: page.threads.filter((t) => t.id !== id),
+      total: i === 0 ? Math.max(0, page.total - 1) : page.total,
+    })),
+  }
+}
+
+/** Puts a thread back where its date says it belongs (undo, rollback of an archive). */
+export function insertThread(data: ThreadPages, thread: Thread): ThreadPages {
+  if (data.pages.some((page) => page.threads.some((t) => t.id === thread.id))) return data
+  let placed = false
+  const pages = data.pages.map((page, i) => {
+    if (placed) return page
+    const isLast = i === data.pages.length - 1
+    const index = page.threads.findIndex((t) => t.timestamp < thread.timestamp)
+    if (index === -1 && !(isLast && page.nextCursor === null)) return page
+    placed = true
+    const threads = [...page.threads]
+    threads.splice(index === -1 ? threads.length : index, 0, thread)
+    return { ...page, threads }
+  })
+  const first = pages[0]
+  if (first) pages[0] = { ...first, total: first.total + 1 }
+  return { ...data, pages }
+}
+
+type Context = { previous?: Thread; previousDetail?: ThreadDetail; countDelta: number }
+
+function findThread(queryClient: QueryClient, id: string): Thread | undefined {
+  for (const [, data] of queryClient.getQueriesData<ThreadPages>({ queryKey: threadListsKey })) {
+    const found = data?.pages.flatMap((page) => page.threads).find((t) => t.id === id)
+    if (found) return found
+  }
+  return undefined
+}
+
+function adjustUnreadCount(queryClient: QueryClient, delta: number) {
+  if (delta === 0) return
+  queryClient.setQueryData<{ count: number } | null>(unreadCountKey, (data) =>
+    data ? { count: Math.max(0, data.count + delta) } : data,
+  )
+}
+
+const SUCCESS: Record<ThreadAction, (name: string) => string> = {
+  archive: (name) => `Archived email from ${name}`,
+  unarchive: () => 'Moved back to the inbox',
+  star: (name) => `Starred email from ${name}`,
+  unstar: () => 'Star removed',
+  read: () => 'Marked as read',
+  unread: () => 'Marked as unread',
+  trash: () => 'Moved email to trash',
+  untrash: () => 'Restored from trash',
+  flag: () => 'Flagged for follow-up',
+  unflag: () => 'Follow-up flag removed',
+}
+
+const FAILURE: Record<ThreadAction, string> = {
+  archive: 'Failed to archive email',
+  unarchive: 'Failed to move email back to the inbox',
+  star: 'Failed to star email',
+  unstar: 'Failed to remove the star',
+  read: 'Failed to mark as read',
+  unread: 'Failed to mark as unread',
+  trash: 'Failed to move email to trash',
+  untrash: 'Failed to restore email',
+  flag: 'Failed to flag for follow-up',
+  unflag: 'Failed to remove the follow-up flag',
+}
+
+const UNDO: Partial<Record<ThreadAction, ThreadAction>> = { archive: 'unarchive', trash: 'untrash' }
+
+/**
+ * The options of every thread action: the caches change at once (the thread leaves the inbox
+ * on archive or trash, its star and unread state flip), the server's answer then replaces the
+ * guess, and a failure puts back just this thread's previous state, so other actions still in
+ * flight keep theirs.
+ */
+export function threadActionOptions(
+  queryClient: QueryClient,
+): UseMutationOptions<Thread, Error, ThreadActionVariables, Context> {
+  return {
+    mutationKey: threadActionMutationKey,
+    mutationFn: ({ id, action }) => threadAction(id, action),
+
+    onMutate: async ({ id, action }) => {
+      // Only the lists: cancelling a detail fetch that has no data yet would leave it pending.
+      await queryClient.cancelQueries({ queryKey: threadListsKey })
+      const previous = findThread(queryClient, id)
+      const previousDetail = queryClient.getQueryData<ThreadDetail>(threadDetailKey(id))
+      const wasUnread = previous?.isUnread ?? previousDetail?.isUnread ?? false
+
+      for (const [key, data] of queryClient.getQueriesData<ThreadPages>({
+        queryKey: threadListsKey,
+      })) {
+        if (!data) continue
+        let next = mapThread(data, id, (t) => applyAction(t, action))
+        if (LEAVES_INBOX.has(action) && isInboxList(key)) next = removeThread(next, id)
+        if (RETURNS_TO_INBOX.has(action) && isInboxList(key) && previous) {
+          next = insertThread(next, applyAction(previous, action))
+        }
+        if (next !== data) queryClient.setQueryData(key, next)
+      }
+      if (previousDetail) {
+        queryClient.setQueryData(threadDetailKey(id), applyToDetail(previousDetail, action))
+      }
+
+      let countDelta = 0
+      if (action === 'read' && wasUnread) countDelta = -1
+      else if (action === 'unread' && !wasUnread) countDelta = 1
+      else if (LEAVES_INBOX.has(action) && wasUnread) countDelta = -1
+      else if (RETURNS_TO_INBOX.has(action) && wasUnread) countDelta = 1
+      adjustUnreadCount(queryClient, countDelta)
+      return { previous, previousDetail, countDelta }
+    },
+
+    onError: (error, { id, action }, context) => {
+      if (context) {
+        const { previous, previousDetail } = context
+        for (const [key, data] of queryClient.getQueriesData<ThreadPages>({
+          queryKey: threadListsKey,
+        })) {
+          if (!data || !previous) continue
+          let next = mapThread(data, id, (t) => ({
+            ...t,
+            labels: previous.labels,
+            isUnread: previous.isUnread,
+            isStarred: previous.isStarred,
+          }))
+          if (LEAVES_INBOX.has(action) && isInboxList(key)) next = insertThread(next, previous)
+          if (RETURNS_TO_INBOX.has(action) && isInboxList(key)) next = removeThread(next, id)
+          if (next !== data) queryClient.setQueryData(key, next)
+        }
+        if (previousDetail) queryClient.setQueryData(threadDetailKey(id), previousDetail)
+        adjustUnreadCount(queryClient, -context.countDelta)
+      }
+      const detail = error instanceof ApiError ? error.detail : null
+      toast({
+        variant: 'destructive',
+        title: FAILURE[action],
+        description: detail ?? 'Your change was undone. Please try again.',
+      })
+    },
+
+    onSuccess: (updated, { id, action, senderName, silent }) => {
+      for (const [key, data] of queryClient.getQueriesData<ThreadPages>({
+        queryKey: threadListsKey,
+      })) {
+        if (!data) continue
+        let next = mapThread(data, id, () => updated)
+        if (RETURNS_TO_INBOX.has(action) && isInboxList(key)) next = insertThread(next, updated)
+        if (next !== data) queryClient.setQueryData(key, next)
+      }
+      queryClient.setQueryData<ThreadDetail>(
+        threadDetailKey(id),
+        (detail) =>
+          detail && {
+            ...detail,
+            labels: updated.labels,
+            isUnread: updated.isUnread,
+            isStarred: updated.isStarred,
+          },
+      )
+      if (silent) return
+      const name = senderName || updated.sender.name || updated.sender.email
+      const undo = UNDO[action]
+      toast({
+        title: SUCCESS[action](name),
+        action: undo ? (
+          <ToastAction
+            altText="Undo"
+            onClick={() => runThreadAction(queryClient, { id, action: undo, silent: true })}
+          >
+            Undo
+          </ToastAction>
+        ) : undefined,
+      })
+    },
+
+    onSettled: (_data, _error, { action }) => {
+      if (CHANGES_UNREAD_COUNT.has(action)) {
+        void queryClient.invalidateQueries({ queryKey: unreadCountKey })
+      }
+      releaseHeldReload(queryClient)
+    },
+  }
+}
+
+/** Runs an action outside a component (the toast's Undo outlives the row that archived). */
+export function runThreadAction(queryClient: QueryClient, variables: ThreadActionVariables): void {
+  void new MutationObserver(queryClient, threadActionOptions(queryClient))
+    .mutate(variables)
+    .catch(() => undefined)
+}
+
+/** Archive, star, read, trash, flag and their opposites, with optimistic updates. */
+export function useThreadAction() {
+  const queryClient = useQueryClient()
+  return useMutation(threadActionOptions(queryClient))
+}

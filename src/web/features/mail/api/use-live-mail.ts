@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { reloadMail } from './sync-mail'
+
+/**
+ * Events that mean "the mailbox changed": a sync saw something, an action landed, or the
+ * backfill brought older mail (the list also carries its progress line).
+ */
+const CHANGE_EVENTS = ['sync.done', 'mail.changed', 'mail.backfill'] as const
+
+/**
+ * Keeps the open app live: the server streams this user's events (GET /api/events, from
+ * whichever instance saw the change) and the lists, the open thread and the badge reload from
+ * the cache when the mailbox changed. A burst of events reloads once. While the stream is
+ * open, the server also keeps polling Gmail for this mailbox.
+ */
+export function useLiveMail(enabled: boolean, onSyncDone?: (event: unknown) => void) {
+  const queryClient = useQueryClient()
+  // The newest handler, without reopening the stream when it changes.
+  const syncDone = useRef(onSyncDone)
+  useEffect(() => {
+    syncDone.current = onSyncDone
+  })
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return
+    const source = new EventSource('/api/events')
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const onChange = (event: MessageEvent<string>) => {
+      const data = JSON.parse(event.data) as { type?: string; changed?: number }
+      // New mail may call for a sound or a desktop notification (decision 037).
+      if (data.type === 'sync.done') syncDone.current?.(data)
+      if (data.changed === 0) return
+      clearTimeout(timer)
+      timer = setTimeout(() => void reloadMail(queryClient), 150)
+    }
+    for (const type of CHANGE_EVENTS) source.addEventListener(type, onChange)
+    return () => {
+      clearTimeout(timer)
+      source.close()
+    }
+  }, [enabled, queryClient])
+}

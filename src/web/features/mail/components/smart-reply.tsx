@@ -1,0 +1,71 @@
+import { useEffect } from 'react'
+import { useLocation } from 'wouter'
+import { Spinner } from '../../../components/ui/spinner'
+import { SmartReplyDialog } from '../../ai/smart-reply-dialog'
+import { useSendEmail } from '../api/send-email'
+import { buildReplyHandoff, writeComposeHandoff } from '../compose/compose-handoff'
+import { useThread } from '../api/get-thread'
+
+/**
+ * Smart Reply for one conversation, from the viewer or a row's quick actions: loads the
+ * conversation (usually cached), answers its latest message, and sends the reply in the same
+ * Gmail thread with the 'Re: ' subject rule of an ordinary reply.
+ */
+export function SmartReply({
+  threadId,
+  myEmail,
+  onClose,
+}: {
+  threadId: string
+  myEmail: string
+  onClose: () => void
+}) {
+  const [, navigate] = useLocation()
+  const { data: detail, isError } = useThread(threadId)
+  const send = useSendEmail()
+  const latest = detail?.messages.at(-1)
+
+  // A conversation that cannot be loaded has nothing to answer (the viewer says why).
+  useEffect(() => {
+    if (isError) onClose()
+  }, [isError, onClose])
+
+  if (isError) return null
+  if (!detail || !latest) {
+    return (
+      <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/20">
+        <Spinner label="Opening the conversation…" />
+      </div>
+    )
+  }
+
+  const handoff = buildReplyHandoff('reply', latest, detail.subject, myEmail)
+  return (
+    <SmartReplyDialog
+      source={{
+        threadId,
+        senderName: latest.sender.name,
+        senderEmail: latest.sender.email,
+        subject: detail.subject || latest.subject,
+        // The spec: the body, or the snippet when there is none.
+        body: latest.textBody || latest.body || latest.snippet,
+      }}
+      onSend={async (text, aiDraftId) => {
+        await send.mutateAsync({
+          to: handoff.to,
+          cc: handoff.cc,
+          subject: handoff.subject,
+          body: text,
+          threadId: handoff.threadId,
+          replyToMessageId: handoff.replyToMessageId,
+          aiDraftId,
+        })
+      }}
+      onEditInCompose={(text, aiDraftId) => {
+        writeComposeHandoff({ ...handoff, body: text, aiDraftId })
+        navigate('/compose')
+      }}
+      onClose={onClose}
+    />
+  )
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { Thread } from '../../../../contract/mail'
+import { Spinner } from '../../../components/ui/spinner'
+import type { RowAction } from './quick-actions-menu'
+import { isCompact, ROW_HEIGHT, ThreadRow, type RowDisplay } from './thread-row'
+
+type ThreadListProps = {
+  threads: Thread[]
+  /** All threads the list stands for (the server's total), for assistive tech. */
+  total: number
+  selectedId: string | null
+  /** The keyboard cursor's row, or -1. */
+  activeIndex: number
+  display: RowDisplay
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => void
+  onOpen: (id: string) => void
+  onIntent: (id: string, now?: boolean) => void
+  onAction: (thread: Thread, action: RowAction) => void
+}
+
+/** Load the next page this many rows before the end, so scrolling rarely meets the spinner. */
+const PREFETCH_ROWS = 30
+
+/** The current time, a minute at a time: enough for '3:42 PM' versus 'Mar 4'. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+/**
+ * The thread list, virtualized: only the rows in view (plus a few) are in the DOM, all of the
+ * same height, so 10,000 threads scroll like 10. The next page loads as the end comes near.
+ */
+export function ThreadList({
+  threads,
+  total,
+  selectedId,
+  activeIndex,
+  display,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  onOpen,
+  onIntent,
+  onAction,
+}: ThreadListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const now = useMinuteClock()
+  const rowHeight = isCompact(display) ? ROW_HEIGHT.compact : ROW_HEIGHT.regular
+  const count = threads.length + (hasNextPage ? 1 : 0)
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => threads[index]?.id ?? '__more__',
+    overscan: 10,
+    // React 19 warns when flushSync runs during render; rows are fixed-height, so the
+    // synchronous flush buys nothing here.
+    useFlushSync: false,
+  })
+
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight])
+
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? -1
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= threads.length - PREFETCH_ROWS) {
+      fetchNextPage()
+    }
+  }, [lastIndex, threads.length, hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  useEffect(() => {
+    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' })
+  }, [virtualizer, activeIndex])
+
+  return (
+    <div
+      ref={scrollRef}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      data-testid="thread-list"
+    >
+      <div
+        role="list"
+        aria-label="Conversations"
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {items.map((item) => {
+          const thread = threads[item.index]
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              aria-setsize={Math.max(total, threads.length)}
+              aria-posinset={item.index + 1}
+              className="absolute top-0 left-0 w-full"
+              style={{ height: item.size, transform: `translateY(${item.start}px)` }}
+            >
+              {thread ? (
+                <ThreadRow
+                  thread={thread}
+                  selected={thread.id === selectedId}
+                  active={item.index === activeIndex}
+                  display={display}
+                  now={now}
+                  onOpen={onOpen}
+                  onIntent={onIntent}
+                  onAction={onAction}
+                />
+              ) : (
+                <div className="flex h-full items-center justify-center">
+                  <Spinner label="Loading more conversations…" />
+                </div>
+              )}
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

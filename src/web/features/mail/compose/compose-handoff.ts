@@ -1,0 +1,223 @@
+import { z } from 'zod'
+import type { Draft, EmailMessage } from '../../../../contract/mail'
+import { formatAddress, parseAddressList, sameAddress } from './addresses'
+import { ForwardedFileSchema, forwardedFilesOf, type ForwardedFile } from './attachments'
+import { EMPTY_FIELDS, type EditorStart, type Fields, type ReplyTarget } from './use-message-editor'
+
+/**
+ * What the viewer hands to compose through local storage (the spec's
+ * hand-off keys), plus what a reply needs to land in the same Gmail thread (decision 032).
+ */
+export type ComposeHandoff = {
+  to: string
+  subject: string
+  originalSender: string
+  originalEmail: string
+  replyContext: string
+  threadId?: string
+  /** Gmail id of the message answered; the server derives In-Reply-To and References. */
+  replyToMessageId?: string
+  cc?: string
+  bcc?: string
+  /** Text to start the message with (a smart reply taken on to Compose). */
+  body?: string
+  /** The AI draft `body` came from, sent back with the e-mail (decision 034). */
+  aiDraftId?: string
+  /** The Gmail draft the text is saved in (a reopened draft, a reply popped out). */
+  draftId?: string
+  /** The original's attachments a forward carries on (decision 037). */
+  forwardedAttachments?: ForwardedFile[]
+}
+
+export const COMPOSE_STORAGE_KEY = 'composeData'
+
+export function writeComposeHandoff(data: ComposeHandoff): void {
+  localStorage.setItem(COMPOSE_STORAGE_KEY, JSON.stringify(data))
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '')
+const optional = (value: unknown) => (typeof value === 'string' && value ? value : undefined)
+
+/** The stored handoff, or null when there is none or it is not ours to read. */
+export function readComposeHandoff(): ComposeHandoff | null {
+  let raw: unknown
+  try {
+    raw = JSON.parse(localStorage.getItem(COMPOSE_STORAGE_KEY) ?? 'null')
+  } catch {
+    return null
+  }
+  if (typeof raw !== 'object' || raw === null) return null
+  const data = raw as Record<string, unknown>
+  return {
+    to: str(data.to),
+    subject: str(data.subject),
+    originalSender: str(data.originalSender),
+    originalEmail: str(data.originalEmail),
+    replyContext: str(data.replyContext),
+    threadId: optional(data.threadId),
+    replyToMessageId: optional(data.replyToMessageId),
+    cc: optional(data.cc),
+    bcc: optional(data.bcc),
+    body: optional(data.body),
+    aiDraftId: optional(data.aiDraftId),
+    draftId: optional(data.draftId),
+    forwardedAttachments: forwarded(data.forwardedAttachments),
+  }
+}
+
+const ForwardedListSchema = z.array(ForwardedFileSchema).max(50)
+/** The stored forwarded attachments, or none when they are not ours to read. */
+function forwarded(value: unknown): ForwardedFile[] | undefined {
+  const parsed = ForwardedListSchema.safeParse(value)
+  return parsed.success && parsed.data.length > 0 ? parsed.data : undefined
+}
+
+export function clearComposeHandoff(): void {
+  localStorage.removeItem(COMPOSE_STORAGE_KEY)
+}
+
+const PREFIXES = { 'Re: ': /^\s*re\s*:/i, 'Fwd: ': /^\s*(?:fwd?|fw)\s*:/i } as const
+
+/** 'Re: ' or 'Fwd: ' in front of the subject, once: an existing one (any case) is kept. */
+export function prefixSubject(prefix: keyof typeof PREFIXES, subject: string): string {
+  const trimmed = subject.trim()
+  return PREFIXES[prefix].test(trimmed) ? trimmed : `${prefix}${trimmed}`
+}
+
+export const ORIGINAL_MESSAGE_MARKER = '-------- Original Message --------'
+
+/** The block a reply context appends to the message (the spec's reply prefill). */
+export function originalMessageBlock(
+  handoff: Pick<ComposeHandoff, 'originalSender' | 'originalEmail' | 'replyContext'>,
+): string {
+  const from = handoff.originalEmail
+    ? formatAddress({ name: handoff.originalSender, email: handoff.originalEmail })
+    : handoff.originalSender
+  const quoted = handoff.replyContext
+    .replace(/\r\n/g, '\n')
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n')
+  return `${ORIGINAL_MESSAGE_MARKER}\nFrom: ${from}\n\n${quoted}`
+}
+
+export type ReplyMode = 'reply' | 'replyAll' | 'forward'
+
+/**
+ * The handoff for answering `message` (the latest of its thread). A reply goes to Reply-To or
+ * the sender — or, when the user sent that message, to its recipients again; reply all adds
+ * every other recipient except the user; forward starts with no recipient and a new thread.
+ */
+export function buildReplyHandoff(
+  mode: ReplyMode,
+  message: EmailMessage,
+  threadSubject: string,
+  myEmail: string,
+): ComposeHandoff {
+  const subjectBase = threadSubject || message.subject
+  const context = {
+    originalSender: message.sender.name || message.sender.email,
+    originalEmail: message.sender.email,
+    replyContext: message.textBody || message.body || message.snippet,
+  }
+  if (mode === 'forward') {
+    return {
+      to: '',
+      subject: prefixSubject('Fwd: ', subjectBase),
+      ...context,
+      forwardedAttachments: forwardedFilesOf(message),
+    }
+  }
+
+  const isMe = (email: string) => myEmail !== '' && sameAddress(email, myEmail)
+  const fromMe = isMe(message.sender.email)
+  const toList = parseAddressList(message.headers.to || message.recipient)
+  const replyTo = parseAddressList(message.headers.replyTo)
+  const primary = fromMe ? toList : replyTo.length > 0 ? replyTo : [message.sender]
+
+  const seen = new Set(primary.map((a) => a.email.toLowerCase()))
+  const others =
+    mode === 'replyAll'
+      ? [...toList, ...parseAddressList(message.headers.cc || message.cc)].filter((a) => {
+          const key = a.email.toLowerCase()
+          if (isMe(a.email) || seen.has(key)) return false
+          seen.add(key)
+          return true
+        })
+      : []
+
+  return {
+    to: primary.map(formatAddress).join(', '),
+    ...(others.length > 0 ? { cc: others.map(formatAddress).join(', ') } : {}),
+    subject: prefixSubject('Re: ', subjectBase),
+    ...context,
+    threadId: message.threadId,
+    replyToMessageId: message.id,
+  }
+}
+
+/** What an editor opens with, from a handoff: a reply's text above the quoted original. */
+export function editorStart(handoff: ComposeHandoff | null): EditorStart {
+  if (!handoff) return { fields: EMPTY_FIELDS, reply: null }
+  const hasContext = handoff.replyContext.trim() !== '' || handoff.originalEmail !== ''
+  return {
+    fields: {
+      to: handoff.to,
+      cc: handoff.cc ?? '',
+      bcc: handoff.bcc ?? '',
+      subject: handoff.subject,
+      // A smart reply's text, or room to write, above the quoted original.
+      body: hasContext
+        ? `${handoff.body ?? ''}\n\n${originalMessageBlock(handoff)}`
+        : (handoff.body ?? ''),
+    },
+    reply: handoff.threadId
+      ? {
+          threadId: handoff.threadId,
+          replyToMessageId: handoff.replyToMessageId,
+          originalSender: handoff.originalSender,
+        }
+      : null,
+    draftId: handoff.draftId,
+    forwarded: handoff.forwardedAttachments,
+  }
+}
+
+/** The handoff that carries an editor's message on, as it is (a reply popped out to Compose). */
+export function handoffFromEditor(state: {
+  fields: Fields
+  reply: ReplyTarget | null
+  draftId?: string
+  forwarded?: ForwardedFile[]
+}): ComposeHandoff {
+  const { fields, reply } = state
+  return {
+    ...fields,
+    // The quote is already in the text: no context to quote again.
+    originalSender: reply?.originalSender ?? '',
+    originalEmail: '',
+    replyContext: '',
+    threadId: reply?.threadId,
+    replyToMessageId: reply?.replyToMessageId,
+    draftId: state.draftId,
+    forwardedAttachments: state.forwarded?.length ? state.forwarded : undefined,
+  }
+}
+
+/** The handoff that reopens a saved Gmail draft in Compose. */
+export function handoffFromDraft(draft: Draft): ComposeHandoff {
+  return {
+    to: draft.to,
+    cc: draft.cc,
+    bcc: draft.bcc,
+    subject: draft.subject,
+    body: draft.body,
+    originalSender: draft.threadId ? draft.to : '',
+    originalEmail: '',
+    replyContext: '',
+    threadId: draft.threadId ?? undefined,
+    replyToMessageId: draft.replyToMessageId ?? undefined,
+    draftId: draft.id,
+  }
+}

@@ -1,0 +1,285 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { MAX_MESSAGE_BYTES, SaveDraftSchema, SendEmailSchema } from '../../../../contract/mail'
+import { toast } from '../../../components/ui/use-toast'
+import { ApiError } from '../../../lib/api-client'
+import { errorDetail } from '../../../lib/error-detail'
+import { formatBytes } from '../../../lib/format-date'
+import { useLeaveGuard } from '../../../lib/use-leave-guard'
+import { draftsKey, saveDraft } from '../api/drafts'
+import { useSendEmail, type SendEmailResult } from '../api/send-email'
+import { filesToAttachments, type ForwardedFile } from './attachments'
+
+export type Fields = { to: string; cc: string; bcc: string; subject: string; body: string }
+export type AddressKey = 'to' | 'cc' | 'bcc'
+/** Why an address field was refused, by field; shown under it until it is edited. */
+export type AddressErrors = Partial<Record<AddressKey, string>>
+export type ReplyTarget = { threadId: string; replyToMessageId?: string; originalSender: string }
+/**
+ * What an editor opens with: empty, a reply's prefill, a popped-out reply or a saved draft; a
+ * forward also starts with the original's attachments.
+ */
+export type EditorStart = {
+  fields: Fields
+  reply: ReplyTarget | null
+  draftId?: string
+  forwarded?: ForwardedFile[]
+}
+
+export const EMPTY_FIELDS: Fields = { to: '', cc: '', bcc: '', subject: '', body: '' }
+
+/** A pause in typing this long saves the draft... */
+export const AUTOSAVE_DELAY_MS = 2000
+/** ...and typing without a pause saves at least this often. */
+const AUTOSAVE_MAX_WAIT_MS = 10_000
+
+export type SaveStatus =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string }
+
+type Content = {
+  fields: Fields
+  files: File[]
+  forwarded: ForwardedFile[]
+  reply: ReplyTarget | null
+}
+
+/** Identifies what a save wrote: the editor is unsaved while its content differs from it. */
+const contentKey = ({ fields, files, forwarded, reply }: Content) =>
+  JSON.stringify([
+    fields,
+    files.map((f) => [f.name, f.size, f.lastModified]),
+    forwarded.map((f) => f.attachmentId),
+    reply?.threadId ?? null,
+    reply?.replyToMessageId ?? null,
+  ])
+
+const isBlank = ({ fields, files, forwarded }: Content) =>
+  Object.values(fields).every((value) => value.trim() === '') &&
+  files.length === 0 &&
+  forwarded.length === 0
+
+async function payloadOf({ fields, files, forwarded, reply }: Content) {
+  return {
+    to: fields.to.trim(),
+    cc: fields.cc.trim() || undefined,
+    bcc: fields.bcc.trim() || undefined,
+    subject: fields.subject.trim(),
+    body: fields.body,
+    threadId: reply?.threadId,
+    replyToMessageId: reply?.replyToMessageId,
+    attachments: await filesToAttachments(files),
+    // By reference: the server fetches the original's bytes from Gmail.
+    forwardedAttachments: forwarded.map(({ messageId, attachmentId }) => ({
+      messageId,
+      attachmentId,
+    })),
+  }
+}
+
+/**
+ * The state of one message being written — Compose's or the inline reply's (one editor for
+ * both): its fields and files, the Gmail draft it autosaves to, and Send. Autosave waits for a
+ * pause in typing, then creates the Gmail draft and afterwards updates that same draft; saves
+ * run one after another, so a second save never creates a second draft. Sending names the
+ * draft, and the server deletes it once Gmail accepted the message. Leaving with text not yet
+ * saved asks first (useLeaveGuard).
+ */
+export function useMessageEditor(start: EditorStart) {
+  const queryClient = useQueryClient()
+  const [fields, setFields] = useState(start.fields)
+  const [files, setFiles] = useState<File[]>([])
+  const [forwarded, setForwarded] = useState<ForwardedFile[]>(start.forwarded ?? [])
+  const [reply, setReply] = useState(start.reply)
+  const [draftId, setDraftId] = useState(start.draftId)
+  // A popped-out forward's attachments are in its saved draft already; a new forward's are not.
+  const [savedKey, setSavedKey] = useState(() =>
+    contentKey({
+      fields: start.fields,
+      files: [],
+      forwarded: start.draftId ? (start.forwarded ?? []) : [],
+      reply: start.reply,
+    }),
+  )
+  const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' })
+  const [sending, setSending] = useState(false)
+  const [addressErrors, setAddressErrors] = useState<AddressErrors>({})
+  const sendEmail = useSendEmail()
+
+  const content: Content = { fields, files, forwarded, reply }
+  const key = contentKey(content)
+  const unsaved = key !== savedKey && !isBlank(content)
+  useLeaveGuard(unsaved)
+
+  // Saves and Send read the newest content and draft id, whenever they run.
+  const latest = useRef({ content, key })
+  const draftIdRef = useRef(start.draftId)
+  const chain = useRef<Promise<unknown>>(Promise.resolve())
+  const sendingRef = useRef(false)
+  useEffect(() => {
+    latest.current = { content, key }
+  })
+
+  /** Saves what the editor holds now, after any save still running. */
+  const saveNow = useCallback((): Promise<{ ok: boolean; reason?: string }> => {
+    const run = chain.current.then(async () => {
+      const { content, key } = latest.current
+      if (sendingRef.current || isBlank(content)) return { ok: false }
+      let input
+      try {
+        input = { ...(await payloadOf(content)), draftId: draftIdRef.current }
+      } catch {
+        const reason = 'An attachment could not be read.'
+        setStatus({ kind: 'failed', message: reason })
+        return { ok: false, reason }
+      }
+      const checked = SaveDraftSchema.safeParse(input)
+      if (!checked.success) {
+        const reason = checked.error.issues[0]?.message ?? 'Please check the fields.'
+        setStatus({ kind: 'failed', message: reason })
+        return { ok: false, reason }
+      }
+      setStatus({ kind: 'saving' })
+      try {
+        const result = await saveDraft(input)
+        draftIdRef.current = result.draftId
+        setDraftId(result.draftId)
+        setSavedKey(key)
+        setStatus({ kind: 'saved' })
+        void queryClient.invalidateQueries({ queryKey: draftsKey })
+        return { ok: true }
+      } catch (error) {
+        // Sent or deleted elsewhere meanwhile: the next save starts a new draft.
+        if (error instanceof ApiError && error.status === 404) {
+          draftIdRef.current = undefined
+          setDraftId(undefined)
+        }
+        const reason = errorDetail(error) ?? 'Gmail could not be reached.'
+        setStatus({ kind: 'failed', message: reason })
+        return { ok: false, reason }
+      }
+    })
+    chain.current = run.catch(() => undefined)
+    return run
+  }, [queryClient])
+
+  // Autosave: after a pause in typing, or at the latest AUTOSAVE_MAX_WAIT_MS after the first
+  // unsaved change. A failed save waits for the next change (no retry loop against Gmail).
+  const firstUnsavedAt = useRef<number | null>(null)
+  useEffect(() => {
+    if (!unsaved) {
+      firstUnsavedAt.current = null
+      return
+    }
+    firstUnsavedAt.current ??= Date.now()
+    const waited = Date.now() - firstUnsavedAt.current
+    const delay = Math.max(0, Math.min(AUTOSAVE_DELAY_MS, AUTOSAVE_MAX_WAIT_MS - waited))
+    const timer = setTimeout(() => {
+      firstUnsavedAt.current = null
+      void saveNow()
+    }, delay)
+    return () => clearTimeout(timer)
+  }, [key, unsaved, saveNow])
+
+  const addFiles = (list: FileList | null) => {
+    const incoming = list ? [...list] : []
+    if (incoming.length === 0) return
+    const total =
+      [...files, ...incoming, ...forwarded].reduce((sum, file) => sum + file.size, 0) +
+      new Blob([fields.body]).size
+    if (total > MAX_MESSAGE_BYTES) {
+      toast({
+        variant: 'destructive',
+        title: 'Attachments too large',
+        description: `Gmail allows 25 MB per message, attachments included. With ${incoming.length === 1 ? 'this file' : 'these files'} it would be ${formatBytes(total)}.`,
+      })
+      return
+    }
+    setFiles((current) => [...current, ...incoming])
+  }
+
+  const removeFile = (index: number) => setFiles((current) => current.filter((_, i) => i !== index))
+  const removeForwarded = (attachmentId: string) =>
+    setForwarded((current) => current.filter((f) => f.attachmentId !== attachmentId))
+
+  /** Sends (with the AI draft it was written from); null when it was not sent. */
+  const send = async (extra: { aiDraftId?: string } = {}): Promise<SendEmailResult | null> => {
+    if (sendingRef.current) return null
+    if (!fields.to.trim() || !fields.subject.trim() || !fields.body.trim()) {
+      toast({
+        variant: 'destructive',
+        title: 'Missing required fields',
+        description: 'Please fill in recipient, subject, and message',
+      })
+      return null
+    }
+    sendingRef.current = true
+    setSending(true)
+    const failed = (description?: string) => {
+      toast({ variant: 'destructive', title: 'Failed to send email', description })
+      return null
+    }
+    try {
+      // A save still running finishes first: its draft is the one the server deletes.
+      await chain.current
+      let input
+      try {
+        input = { ...(await payloadOf(content)), draftId: draftIdRef.current, ...extra }
+      } catch {
+        return failed('An attachment could not be read.')
+      }
+      const checked = SendEmailSchema.safeParse(input)
+      if (!checked.success) {
+        // An address that is not one is marked on its own field.
+        const marked: AddressErrors = {}
+        for (const issue of checked.error.issues) {
+          const key = issue.path[0]
+          if (key === 'to' || key === 'cc' || key === 'bcc') marked[key] ??= issue.message
+        }
+        setAddressErrors(marked)
+        return failed(checked.error.issues[0]?.message ?? 'Please check the fields.')
+      }
+      const result = await sendEmail.mutateAsync(input)
+      draftIdRef.current = undefined
+      setDraftId(undefined)
+      setFields(EMPTY_FIELDS)
+      setFiles([])
+      setForwarded([])
+      setReply(null)
+      setSavedKey(contentKey({ fields: EMPTY_FIELDS, files: [], forwarded: [], reply: null }))
+      setStatus({ kind: 'idle' })
+      void queryClient.invalidateQueries({ queryKey: draftsKey })
+      return result
+    } catch (error) {
+      return failed(errorDetail(error) ?? (error as Error).message)
+    } finally {
+      sendingRef.current = false
+      setSending(false)
+    }
+  }
+
+  return {
+    fields,
+    setFields,
+    addressErrors,
+    /** Sets one address field, and forgets why it was refused. */
+    setAddresses: (key: AddressKey) => (value: string) => {
+      setAddressErrors((current) => ({ ...current, [key]: undefined }))
+      setFields((current) => ({ ...current, [key]: value }))
+    },
+    files,
+    addFiles,
+    removeFile,
+    forwarded,
+    removeForwarded,
+    reply,
+    setReply,
+    draftId,
+    status,
+    unsaved,
+    sending,
+    saveNow,
+    send,
+  }
+}
+
+export type MessageEditorState = ReturnType<typeof useMessageEditor>
