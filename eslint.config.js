@@ -1,6 +1,34 @@
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+// Web features own their folders (decision 022): a feature imports only itself, shared code
+// (components/, lib/) and the contract. A dependency that is the product's shape is allowed
+// here, by name and with its reason; the list stays short and acyclic.
+const WEB_FEATURES = [
+  'admin',
+  'ai',
+  'auth',
+  'billing',
+  'contacts',
+  'landing',
+  'legal',
+  'mail',
+  'profiles',
+  'settings',
+  'support',
+]
+const ALLOWED_FEATURE_IMPORTS = {
+  // Reading and writing mail is where the AI helps: the inbox and compose host its panels.
+  mail: ['ai'],
+}
+const featureZones = WEB_FEATURES.map((feature) => ({
+  target: `./src/web/features/${feature}`,
+  from: './src/web/features',
+  except: [`./${feature}`, ...(ALLOWED_FEATURE_IMPORTS[feature] ?? []).map((f) => `./${f}`)],
+  message: `A feature imports no other feature (decision 022): share it through lib/ or components/, or compose the two in app/.`,
+}))
 
 export default tseslint.config(
   {
@@ -44,6 +72,17 @@ export default tseslint.config(
               from: ['./src/server', './src/web'],
               message: 'contract/ depends on nothing of ours.',
             },
+            ...featureZones,
+            {
+              target: ['./src/web/features', './src/web/components', './src/web/lib'],
+              from: ['./src/web/app', './src/web/site'],
+              message: 'app/ and site/ compose features; nothing below them imports them back.',
+            },
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: './src/web/features',
+              message: 'Shared code serves every feature and so depends on none.',
+            },
           ],
         },
       ],
@@ -76,6 +115,30 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The hooks' rules: hooks at the top level only, and effects that list what they read.
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Type-aware checks where a mistake is silent at runtime: a promise nobody awaits or
+    // catches (a lost error, an unordered write), and a promise where a boolean or a void
+    // callback is expected.
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
 )

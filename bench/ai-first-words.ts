@@ -12,25 +12,12 @@ import { rmSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 import { startFakeOpenAi } from '../src/server/test/fake-openai.js'
 import { freePort } from '../src/server/test/free-port.js'
+import { ms, waitForServer } from './support.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const FIRST_TOKEN_MS = 600
 const TOKENS_PER_SECOND = 30
 const DATA_DIR = '.tmp/bench-ai-web'
-
-const ms = (n: number) => `${n.toFixed(0)} ms`
-
-async function waitForServer(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${url} did not answer`)
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login')

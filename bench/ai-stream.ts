@@ -21,6 +21,7 @@ import { startGoogleStandIn } from '../src/server/standins/google.js'
 import { startFakeOpenAi } from '../src/server/test/fake-openai.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
+import { ms, percentile } from './support.js'
 
 const FIRST_TOKEN_MS = 600
 const TOKENS_PER_SECOND = 30
@@ -32,10 +33,7 @@ const APP_URL = 'http://localhost:3999'
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
 
-const ms = (n: number) => `${n.toFixed(0)} ms`
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 
 function heapAfterGc(): number {
   collectGarbage()

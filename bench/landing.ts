@@ -12,14 +12,13 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { freePort } from '../src/server/test/free-port.js'
+import { median } from './support.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const CPU_SLOWDOWN = 4
 
 type Sample = { fcp: number; lcp: number; jsBeforePaint: number; jsTotal: number }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 async function startServer(): Promise<{ url: string; stop: () => void }> {

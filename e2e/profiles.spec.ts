@@ -39,7 +39,7 @@ test('create two profiles and move the default between them', async ({ page }) =
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF'),
   })
-  // PDF and DOCX are read on the server (D14); a file that is not really a PDF says so.
+  // PDF and DOCX are read on the server (decision 034); a file that is not really a PDF says so.
   await expect(
     dialog.getByText('Could not read the file: it is not a valid PDF document'),
   ).toBeVisible()

@@ -89,8 +89,14 @@ const VECTORS: [name: string, html: string][] = [
 ]
 
 let counter = 0
+/** Attachments of a vector's message, by thread id (its inline image parts). */
+const INLINE_PARTS = new Map<string, EmailMessage['attachments']>()
 
-function detailFor(id: string, html: string): ThreadDetail {
+function detailFor(
+  id: string,
+  html: string,
+  attachments: EmailMessage['attachments'] = [],
+): ThreadDetail {
   const message: EmailMessage = {
     id: `${id}-m`,
     threadId: id,
@@ -119,7 +125,7 @@ function detailFor(id: string, html: string): ThreadDetail {
     },
     inReplyTo: '',
     references: '',
-    attachments: [],
+    attachments,
   }
   return {
     id,
@@ -190,7 +196,7 @@ async function watch(page: Page, bodies: Map<string, string>): Promise<Watch> {
             status: 404,
             json: { error: { code: 'not_found', message: 'No such conversation' } },
           })
-        : route.fulfill({ json: detailFor(id, html) })
+        : route.fulfill({ json: detailFor(id, html, INLINE_PARTS.get(id)) })
     },
   )
   return seen
@@ -524,6 +530,66 @@ test('with images blocked, no tracking vector fetches anything and no mail draws
   }
 
   expect(seen.offsite).toEqual([])
+  expect(seen.remote).toEqual([])
+  expect(seen.blocked).toEqual([])
+})
+
+test('an inline cid: image of the message shows with remote images blocked; nothing else loads', async ({
+  page,
+}) => {
+  const bodies = new Map<string, string>()
+  const seen = await watch(page, bodies)
+  // A 2x1 PNG, as the attachment route serves the message's inline part.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPAfAAcAAf9+CLHQAAAAAElFTkSuQmCC',
+    'base64',
+  )
+  const served: string[] = []
+  await page.route('**/api/gmail/messages/*/attachments/logo-part', (route) => {
+    served.push(route.request().url())
+    return route.fulfill({ status: 200, contentType: 'image/png', body: png })
+  })
+  await signIn(page)
+
+  // The server linked cid:logo@kim.example to the part's attachment URL (inline-images.test).
+  const id = `xss-${counter + 1}`
+  INLINE_PARTS.set(id, [
+    {
+      attachmentId: 'logo-part',
+      filename: '',
+      mimeType: 'image/png',
+      size: png.length,
+      contentId: 'logo@kim.example',
+    },
+  ])
+  const frame = await openVector(
+    page,
+    bodies,
+    `<p>Our logo:</p><img alt="Logo" src="/api/gmail/messages/${id}-m/attachments/logo-part">` +
+      '<img alt="Tracker" src="https://tracker.example/open.gif">' +
+      `<img alt="Not ours" src="/api/gmail/messages/other-m/attachments/logo-part">`,
+  )
+  await expect(page.getByText('Images are hidden to protect your privacy')).toContainText(
+    '(1 remote image blocked)',
+  )
+  const inside = await mailDocument(frame)
+  await expect
+    .poll(() =>
+      inside.evaluate(() => {
+        const logo = document.querySelector<HTMLImageElement>('img[alt="Logo"]')
+        return logo?.complete && logo.src.startsWith('data:image/png') ? logo.naturalWidth : 0
+      }),
+    )
+    .toBe(2)
+  const mail = await inside.evaluate(() => document.body.innerHTML)
+  expect(mail).not.toContain('tracker.example')
+  expect(mail).not.toContain('other-m')
+  // It is part of the text, not a file to download.
+  await expect(page.getByTestId('message').getByRole('list', { name: 'Attachments' })).toHaveCount(
+    0,
+  )
+  await page.waitForTimeout(300)
+  expect(served).toHaveLength(1)
   expect(seen.remote).toEqual([])
   expect(seen.blocked).toEqual([])
 })

@@ -1,6 +1,20 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
-import { expectAccessible, SAM, signIn } from './support'
+import { DEFAULT_SETTINGS } from '../src/contract/settings-defaults'
+import { expectAccessible, JORDAN, SAM, signIn } from './support'
+
+/** Puts back the settings of a user who changed none, whatever an earlier run saved. */
+async function resetSettings(page: Page) {
+  const status = await page.evaluate(async (defaults) => {
+    const response = await fetch('/api/user/settings', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(defaults),
+    })
+    return response.status
+  }, DEFAULT_SETTINGS)
+  expect(status).toBe(200)
+}
 
 async function openSettings(page: Page) {
   await page.goto('/settings')
@@ -10,6 +24,7 @@ async function openSettings(page: Page) {
 
 test('preferences are saved and come back; dark mode applies at once', async ({ page }) => {
   await signIn(page)
+  await resetSettings(page)
   await openSettings(page)
   await expect(page.getByLabel('Display name')).toHaveValue(SAM.name)
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(SAM.email)
@@ -52,6 +67,7 @@ test('preferences are saved and come back; dark mode applies at once', async ({ 
   await page.getByRole('button', { name: 'Use light theme' }).click()
   await expect(html).not.toHaveClass(/\bdark\b/)
   await expect(page.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked()
+  await resetSettings(page)
 })
 
 test('returning from connecting Gmail says so and cleans the address', async ({ page }) => {
@@ -96,11 +112,11 @@ test("Sign out of all devices ends the other browser's session too", async ({ pa
   }
 })
 
-// Last: it deletes the account.
+// On the spare account: what it deletes reaches no other journey.
 test('Delete Account asks for DELETE, ends signed out, and the next sign-in is a fresh account', async ({
   page,
 }) => {
-  await signIn(page)
+  await signIn(page, JORDAN.email)
   // Something to lose: a contact.
   const created = await page.evaluate(async () => {
     const response = await fetch('/api/contacts', {
@@ -128,10 +144,52 @@ test('Delete Account asks for DELETE, ends signed out, and the next sign-in is a
   await page.goto('/contacts')
   await expect(page).toHaveURL(/\/auth$/)
 
-  await signIn(page)
+  await signIn(page, JORDAN.email)
   await page.goto('/contacts')
   await expect(page.getByText('No contacts yet')).toBeVisible()
   await openSettings(page)
   await expect(page.getByRole('switch', { name: 'Compact view' })).not.toBeChecked()
   await expect(page.getByLabel('Email theme')).toHaveText('Minimal')
+})
+
+test('the email theme shapes the inbox: compact rows, colour accents, or clean rows', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await signIn(page, 'alex.morgan@inkwell.demo')
+  const rows = page.getByTestId('thread-row')
+  const chooseTheme = async (name: 'Minimal' | 'Compact' | 'Colorful') => {
+    await page.goto('/settings')
+    await page.getByLabel('Email theme').click()
+    await page.getByRole('option', { name }).click()
+    await expect(page.getByLabel('Email theme')).toHaveText(name)
+    // Already the saved theme (Minimal is the default): nothing to save.
+    const save = page.getByRole('button', { name: 'Save Changes' })
+    if (await save.isEnabled()) {
+      await save.click()
+      await expect(page.getByText('Settings saved', { exact: true })).toBeVisible()
+    }
+    await page.goto('/inbox')
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 })
+  }
+  const rowHeight = async () => (await rows.first().boundingBox())!.height
+
+  await chooseTheme('Minimal')
+  await expect(rows.first()).toHaveAttribute('data-email-theme', 'minimal')
+  await expect(page.getByTestId('sender-accent')).toHaveCount(0)
+  const roomy = await rowHeight()
+
+  await chooseTheme('Compact')
+  await expect(rows.first()).toHaveAttribute('data-email-theme', 'compact')
+  expect(await rowHeight()).toBeLessThan(roomy)
+
+  await chooseTheme('Colorful')
+  await expect(rows.first()).toHaveAttribute('data-email-theme', 'colorful')
+  expect(await rowHeight()).toBe(roomy)
+  // Each sender's colour on its rows' edge.
+  await expect(rows.first().getByTestId('sender-accent')).toBeVisible()
+  const first = await rows.first().getAttribute('data-thread-id')
+  await expectAccessible(page, `[data-thread-id="${first}"]`)
+
+  await chooseTheme('Minimal')
 })

@@ -1,8 +1,14 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 
 /** The non-admin demo account (the journeys' default user). */
 export const SAM = { name: 'Sam Rivera', email: 'sam.rivera@inkwell.demo' }
+
+/**
+ * The demo's spare account: the journeys that change a whole account (delete it, spend its
+ * Free allowance) sign in as Jordan, so what they do reaches no other journey.
+ */
+export const JORDAN = { name: 'Jordan Lee', email: 'jordan.lee@inkwell.demo' }
 
 /** Signs in through the Google stand-in's account chooser, as a person would. */
 export async function signInAs(page: Page, email: string) {
@@ -35,4 +41,12 @@ export async function expectAccessible(page: Page, selector: string) {
   expect(
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([])
+}
+
+/**
+ * The address chips of an editor's To, Cc or Bcc field. Each chip shows a name and keeps the
+ * whole entry ("Name <address>" or the address) in its title.
+ */
+export function recipientChips(scope: Page | Locator, field: 'To' | 'Cc' | 'Bcc'): Locator {
+  return scope.getByRole('list', { name: `${field} recipients` }).getByRole('listitem')
 }

@@ -24,7 +24,10 @@ const isStale = (built, ...sources) =>
 // The prerendered landing is written last (scripts/prerender.mjs): its date is the web build's.
 if (isStale('dist/web/site/landing.html', 'src/web', 'src/contract', 'vite.config.ts', 'scripts')) {
   console.log('[inkwell] Building the web app…')
-  execSync('npx vite build --logLevel warn && node scripts/prerender.mjs', { stdio: 'inherit' })
+  execSync(
+    'npx vite build --logLevel warn && node scripts/precompress.mjs && node scripts/prerender.mjs',
+    { stdio: 'inherit' },
+  )
 }
 if (isStale('dist/server/main.js', 'src/server', 'src/contract', 'tsconfig.server.json')) {
   console.log('[inkwell] Building the server…')

@@ -3,7 +3,7 @@ import { loadConfig, loadDotEnv } from '../src/server/config.js'
 
 /**
  * The plans the prerendered landing shows crawlers and first paints: the one plans source
- * (D16, the server's configuration) as the build's environment sets it. The page then asks
+ * (decision 014, the server's configuration) as the build's environment sets it. The page then asks
  * `GET /api/plans` for the running server's (decision 017).
  */
 export function prerenderPlans(): Plans {
