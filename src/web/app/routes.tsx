@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react'
+import { Suspense, type ComponentType } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { Route, Switch } from 'wouter'
 import { ProtectedRoute } from '../features/auth/components/protected-route'
@@ -6,37 +6,9 @@ import { AppShell } from './layout/app-shell'
 import { Spinner } from '../components/ui/spinner'
 import { NotFoundScreen } from './not-found-screen'
 import { SCREENS } from './screens'
+import { lazyScreen, type LazyScreen } from './lazy-screen'
 import { currentUserQuery } from '../lib/queries/current-user'
 import { threadsQuery } from '../features/mail/api/get-threads'
-
-type LazyScreen = ComponentType & {
-  /** Starts loading the screen's code (once); the route table calls it at start-up. */
-  preload: () => Promise<ComponentType>
-}
-
-/**
- * A screen outside the first paint: its code loads when its route is first visited, or earlier
- * through `preload`. A screen whose code is already here renders at once, without the Suspense
- * fallback, whose reveal React holds back for 300 ms (decision 036).
- */
-function lazyScreen(load: () => Promise<ComponentType>): LazyScreen {
-  let loaded: ComponentType | undefined
-  let loading: Promise<ComponentType> | undefined
-  const preload = () =>
-    (loading ??= load().then(
-      (Screen) => (loaded = Screen),
-      (error: unknown) => {
-        // A failed fetch (a new deploy, a dropped connection) is tried again next time.
-        loading = undefined
-        throw error
-      },
-    ))
-  const Lazy = lazy(() => preload().then((Screen) => ({ default: Screen })))
-  function Screen() {
-    return loaded ? createElement(loaded) : <Lazy />
-  }
-  return Object.assign(Screen, { preload })
-}
 
 const InboxScreen = lazyScreen(() =>
   import('../features/mail/components/inbox-screen').then((m) => m.InboxScreen),
@@ -51,7 +23,6 @@ const LandingPage = lazyScreen(() =>
       },
   ),
 )
-const HelpScreens = SCREENS['/help-desk']
 const SignInScreen = lazyScreen(() =>
   import('../features/auth/components/sign-in-screen').then((m) => m.SignInScreen),
 )
@@ -96,59 +67,49 @@ const ROUTES: AppRoute[] = [
   },
   {
     path: '/contacts',
-    screen: lazyScreen(() => SCREENS['/contacts']().then((m) => m.ContactsScreen)),
+    screen: SCREENS['/contacts'],
     protected: true,
     layout: 'shell',
   },
   {
     path: '/writing-profiles',
-    screen: lazyScreen(() => SCREENS['/writing-profiles']().then((m) => m.WritingProfilesScreen)),
+    screen: SCREENS['/writing-profiles'],
     protected: true,
     layout: 'shell',
   },
   {
     path: '/settings',
-    // Settings shows billing's own Manage billing button: the app composes the two features.
-    screen: lazyScreen(async () => {
-      const [settings, billing] = await SCREENS['/settings']()
-      return function Settings() {
-        return (
-          <settings.SettingsScreen
-            manageBilling={<billing.ManageBillingButton variant="outline" />}
-          />
-        )
-      }
-    }),
+    screen: SCREENS['/settings'],
     protected: true,
     layout: 'shell',
   },
   {
     path: '/compose',
-    screen: lazyScreen(() => SCREENS['/compose']().then((m) => m.ComposeScreen)),
+    screen: SCREENS['/compose'],
     protected: true,
     layout: 'shell',
   },
   {
     path: '/drafts',
-    screen: lazyScreen(() => SCREENS['/drafts']().then((m) => m.DraftsScreen)),
+    screen: SCREENS['/drafts'],
     protected: true,
     layout: 'shell',
   },
   {
     path: '/upgrade',
-    screen: lazyScreen(() => SCREENS['/upgrade']().then((m) => m.UpgradeScreen)),
+    screen: SCREENS['/upgrade'],
     protected: true,
     layout: 'shell',
   },
   {
     path: '/help-desk',
-    screen: lazyScreen(() => HelpScreens().then((m) => m.HelpDeskScreen)),
+    screen: SCREENS['/help-desk'],
     protected: true,
     layout: 'shell',
   },
   {
     path: '/admin',
-    screen: lazyScreen(() => SCREENS['/admin']().then((m) => m.AdminScreen)),
+    screen: SCREENS['/admin'],
     protected: true,
     layout: 'shell',
   },
@@ -184,7 +145,9 @@ const ROUTES: AppRoute[] = [
   },
   {
     path: '/help',
-    screen: lazyScreen(() => HelpScreens().then((m) => m.PublicHelpScreen)),
+    screen: lazyScreen(() =>
+      import('../features/support/help-screens').then((m) => m.PublicHelpScreen),
+    ),
     layout: 'page',
   },
 ]

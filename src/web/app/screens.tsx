@@ -1,0 +1,56 @@
+import { whenIdle } from '../lib/when-idle'
+import { lazyScreen } from './lazy-screen'
+
+/**
+ * The signed-in screens that are not the inbox, by their path: the route table renders them,
+ * and their code loads when one is first shown, ahead of time on idle once the first screen
+ * has painted, and at once when a link to it is hovered or focused (decision 036). The
+ * inbox's first paint fetches none of it.
+ */
+export const SCREENS = {
+  '/contacts': lazyScreen(() =>
+    import('../features/contacts/contacts-screen').then((m) => m.ContactsScreen),
+  ),
+  '/writing-profiles': lazyScreen(() =>
+    import('../features/profiles/writing-profiles-screen').then((m) => m.WritingProfilesScreen),
+  ),
+  // Settings shows billing's own Manage billing button: the app composes the two features.
+  '/settings': lazyScreen(async () => {
+    const [settings, billing] = await Promise.all([
+      import('../features/settings/settings-screen'),
+      import('../features/billing/manage-billing-button'),
+    ])
+    return function Settings() {
+      return (
+        <settings.SettingsScreen
+          manageBilling={<billing.ManageBillingButton variant="outline" />}
+        />
+      )
+    }
+  }),
+  '/compose': lazyScreen(() =>
+    import('../features/mail/compose/components/compose-screen').then((m) => m.ComposeScreen),
+  ),
+  '/drafts': lazyScreen(() =>
+    import('../features/mail/components/drafts-screen').then((m) => m.DraftsScreen),
+  ),
+  '/upgrade': lazyScreen(() =>
+    import('../features/billing/upgrade-screen').then((m) => m.UpgradeScreen),
+  ),
+  '/help-desk': lazyScreen(() =>
+    import('../features/support/help-screens').then((m) => m.HelpDeskScreen),
+  ),
+  '/admin': lazyScreen(() => import('../features/admin/admin-screen').then((m) => m.AdminScreen)),
+}
+
+/** Starts loading the screen at `path`, if it is one of the above (its code loads once). */
+export function preloadScreen(path: string) {
+  if (path in SCREENS) void SCREENS[path as keyof typeof SCREENS].preload().catch(() => {})
+}
+
+/** Loads every screen above when the browser is idle; returns a function that cancels it. */
+export function preloadScreensWhenIdle(): () => void {
+  return whenIdle(() => {
+    for (const path of Object.keys(SCREENS)) if (path !== '/admin') preloadScreen(path)
+  })
+}
