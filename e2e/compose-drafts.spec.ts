@@ -29,6 +29,10 @@ test('Compose autosaves a Gmail draft; Drafts lists it and reopens it to go on w
   await field(page, 'To').fill(SAM.email)
   await field(page, 'Subject').fill(subject)
   await field(page, 'Message').fill('First thoughts on the plan.')
+  const notes = 'Figures for the plan\nQ1: 12\nQ2: 19\n'
+  await page
+    .getByLabel('Attach files')
+    .setInputFiles([{ name: 'plan-notes.txt', mimeType: 'text/plain', buffer: Buffer.from(notes) }])
   // No Save Draft click: a pause in typing saves it.
   await expect(page.getByTestId('draft-status')).toHaveText('Saved', { timeout: 15_000 })
 
@@ -49,6 +53,11 @@ test('Compose autosaves a Gmail draft; Drafts lists it and reopens it to go on w
   await expect(field(page, 'Subject')).toHaveValue(subject)
   await expect(recipientChips(page, 'To')).toHaveCount(1)
   await expect(recipientChips(page, 'To').first()).toHaveAttribute('title', SAM.email)
+  // The draft's file comes back with it, and goes on with every save.
+  const chips = page.getByRole('list', { name: 'Attachments' })
+  await expect(chips.getByRole('listitem')).toHaveCount(1)
+  await expect(chips).toContainText('plan-notes.txt')
+  await expect(chips).not.toContainText('Loading')
   const body = field(page, 'Message')
   await expect(body).toHaveValue('First thoughts on the plan.')
   await body.press('End')
@@ -62,8 +71,10 @@ test('Compose autosaves a Gmail draft; Drafts lists it and reopens it to go on w
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('And a second one.')
 
-  // Sending it leaves no draft behind.
+  // Sending it leaves no draft behind, and the file goes with it.
   await row.getByRole('button', { name: `Open draft: ${subject}` }).click()
+  await expect(chips).toContainText('plan-notes.txt')
+  await expect(chips).not.toContainText('Loading')
   await page.getByRole('button', { name: 'Send Email' }).click()
   await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
   await sidebar(page)
@@ -72,6 +83,18 @@ test('Compose autosaves a Gmail draft; Drafts lists it and reopens it to go on w
   await expect(page.getByRole('heading', { name: 'Drafts', level: 1 })).toBeVisible()
   await expect(page.getByTestId('draft-row').filter({ hasText: subject })).toHaveCount(0)
   expect(dialogs).toEqual([])
+
+  // The message as Gmail has it: the file, byte for byte, once.
+  await page.goto('/inbox')
+  await page.getByPlaceholder('Search emails...').fill(subject)
+  await page.getByPlaceholder('Search emails...').press('Enter')
+  await expect(page.getByTestId('thread-row')).toHaveCount(1)
+  await page.getByTestId('thread-row').first().getByRole('button').first().click()
+  const files = page.getByTestId('message').last().getByRole('list', { name: 'Attachments' })
+  await expect(files.getByRole('link')).toHaveCount(1)
+  const sent = files.getByRole('link', { name: /plan-notes\.txt/ })
+  const download = await page.request.get((await sent.getAttribute('href')) ?? '')
+  expect(await download.text()).toBe(notes)
 })
 
 test('a draft can be deleted from Drafts', async ({ page }) => {

@@ -310,8 +310,25 @@ export const DraftSchema = z.object({
   inReplyTo: z.string(),
   /** Gmail id of the message a reply draft answers, when the cache knows it. */
   replyToMessageId: z.string().nullable(),
+  /**
+   * The files saved with it, in order. Compose reopens them through
+   * `/api/gmail/drafts/:id/attachments/:index` (decision 025): by position, because Gmail's
+   * attachment ids are not stable from one read of a message to the next.
+   */
+  attachments: z.array(AttachmentSchema),
 })
 export type Draft = z.infer<typeof DraftSchema>
+
+/** `/api/gmail/drafts/:id/attachments/:index` */
+export const DraftAttachmentParamsSchema = z.object({
+  id: gmailId(),
+  index: z.coerce.number().int().min(0).max(99),
+})
+
+/** Where the `index`th attachment of a saved draft is served (the user's own, behind the session). */
+export function draftAttachmentPath(draftId: string, index: number): string {
+  return `/api/gmail/drafts/${encodeURIComponent(draftId)}/attachments/${index}`
+}
 
 /** GET /api/gmail/drafts: the newest drafts, and how many Gmail holds in all. */
 export const DraftListSchema = z.object({

@@ -126,6 +126,63 @@ describe('Gmail drafts', () => {
     expect(badId.statusCode).toBe(400)
   })
 
+  it('a draft keeps its files: listed in order and served by position, through every update', async () => {
+    const notes = Buffer.from('Meeting notes: ship on Friday.\n')
+    const logo = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 254, 255])
+    const files = [
+      { filename: 'notes.txt', mimeType: 'text/plain', contentBase64: notes.toString('base64') },
+      { filename: 'logo.png', mimeType: 'image/png', contentBase64: logo.toString('base64') },
+    ]
+    const { draftId } = (
+      await h.call(session, 'POST', '/api/gmail/drafts', {
+        to: 'grace@example.com',
+        subject: 'With files',
+        body: 'See attached',
+        attachments: files,
+      })
+    ).json()
+    // Saved again, as autosave does with the files the editor holds: Gmail makes a new message.
+    await h.call(session, 'POST', '/api/gmail/drafts', {
+      to: 'grace@example.com',
+      subject: 'With files',
+      body: 'See attached, both',
+      attachments: files,
+      draftId,
+    })
+
+    const draft = (await h.call(session, 'GET', `/api/gmail/drafts/${draftId}`)).json<{
+      body: string
+      attachments: { filename: string; mimeType: string; size: number }[]
+    }>()
+    expect(draft.body).toContain('See attached, both')
+    expect(draft.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+      ['notes.txt', 'text/plain'],
+      ['logo.png', 'image/png'],
+    ])
+    const listed = (await listDrafts()).drafts.find((d) => d.id === draftId) as unknown as {
+      attachments: unknown[]
+    }
+    expect(listed.attachments).toHaveLength(2)
+
+    const first = await h.call(session, 'GET', `/api/gmail/drafts/${draftId}/attachments/0`)
+    expect(first.statusCode).toBe(200)
+    expect(first.rawPayload.equals(notes)).toBe(true)
+    expect(first.headers['content-disposition']).toContain('notes.txt')
+    const second = await h.call(session, 'GET', `/api/gmail/drafts/${draftId}/attachments/1`)
+    expect(second.rawPayload.equals(logo)).toBe(true)
+
+    expect(
+      (await h.call(session, 'GET', `/api/gmail/drafts/${draftId}/attachments/2`)).statusCode,
+    ).toBe(404)
+    expect(
+      (await h.call(session, 'GET', `/api/gmail/drafts/${draftId}/attachments/x`)).statusCode,
+    ).toBe(400)
+    const grace = (await signIn(h, 'grace@example.com')).session!
+    expect(
+      (await h.call(grace, 'GET', `/api/gmail/drafts/${draftId}/attachments/0`)).statusCode,
+    ).toBe(404)
+  })
+
   it("never shows or deletes another user's draft", async () => {
     const { draftId } = (
       await h.call(session, 'POST', '/api/gmail/drafts', { subject: 'Private' })

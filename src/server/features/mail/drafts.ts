@@ -34,6 +34,7 @@ export function presentDraft(draft: gmail_v1.Schema$Draft): Omit<Draft, 'replyTo
     // Only a reply belongs to a conversation the user can see; Gmail gives new mail a thread too.
     threadId: m.inReplyTo ? m.threadId : null,
     inReplyTo: m.inReplyTo,
+    attachments: m.attachments.map(({ contentId: _, ...attachment }) => attachment),
   }
 }
 
@@ -83,6 +84,24 @@ export function draftsOf(
       const draft = presentDraft(await get(id))
       if (!draft) throw new NotFound(GONE)
       return (await withReplyTarget([draft]))[0]!
+    },
+
+    /**
+     * The `index`th file of the draft as it is saved now, with its bytes. By position: the
+     * draft is read again here, and Gmail may name its parts differently on each read.
+     */
+    async attachment(id: string, index: number) {
+      const draft = await get(id)
+      const messageId = draft.message?.id
+      const meta = draft.id && messageId ? presentDraft(draft)?.attachments[index] : undefined
+      if (!messageId || !meta) throw new NotFound('This draft has no such attachment')
+      const body = await gmail.call(
+        'attachmentsGet',
+        (api) =>
+          api.users.messages.attachments.get({ userId: 'me', messageId, id: meta.attachmentId }),
+        { notFound: GONE },
+      )
+      return { ...meta, content: Buffer.from(body.data ?? '', 'base64url') }
     },
 
     async delete(id: string): Promise<void> {

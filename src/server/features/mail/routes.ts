@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   AttachmentParamsSchema,
+  DraftAttachmentParamsSchema,
   DraftListSchema,
   DraftParamsSchema,
   DraftSchema,
@@ -199,6 +200,16 @@ export async function mailRoutes(
     '/api/gmail/drafts/:id',
     { ...auth, schema: { params: DraftParamsSchema, response: { 200: DraftSchema } } },
     async (request) => mail.getDraft(requireUser(request), request.params.id),
+  )
+
+  r.get(
+    '/api/gmail/drafts/:id/attachments/:index',
+    { ...auth, schema: { params: DraftAttachmentParamsSchema } },
+    async (request, reply) => {
+      const { id, index } = request.params
+      const file = await mail.draftAttachment(requireUser(request), id, index)
+      return reply.headers(attachmentHeaders(file.mimeType, file.filename)).send(file.content)
+    },
   )
 
   r.delete(

@@ -468,6 +468,10 @@ export function createMailService(deps: {
       return draftsFor(user).get(draftId)
     },
 
+    async draftAttachment(user: UserRow, draftId: string, index: number) {
+      return draftsFor(user).attachment(draftId, index)
+    },
+
     async deleteDraft(user: UserRow, draftId: string) {
       await draftsFor(user).delete(draftId)
     },

@@ -60,9 +60,17 @@ export function InlineReply({
 
   const popOut = async () => {
     setPoppingOut(true)
-    // Text not yet saved goes into the draft first, so Compose opens on a saved draft.
-    if (editor.unsaved) await editor.saveNow()
-    writeComposeHandoff(handoffFromEditor(editor))
+    // What is not yet saved goes into the draft first, so Compose opens on a saved draft (and
+    // fetches the picked files from it). This render's editor predates that save: its result
+    // says which draft and whether it holds everything.
+    const saved = editor.unsaved ? await editor.saveNow() : { ok: true, draftId: editor.draftId }
+    writeComposeHandoff(
+      handoffFromEditor({
+        ...editor,
+        draftId: saved.draftId ?? editor.draftId,
+        unsaved: !saved.ok,
+      }),
+    )
     navigate('/compose')
   }
 

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import {
+  draftAttachmentPath,
   ForwardedAttachmentSchema,
+  type Draft,
   type EmailMessage,
   type OutgoingAttachmentSchema,
 } from '../../../../contract/mail'
@@ -27,6 +29,38 @@ export function forwardedFilesOf(message: EmailMessage): ForwardedFile[] {
     mimeType: a.mimeType,
     size: a.size,
   }))
+}
+
+/**
+ * A file saved in a Gmail draft that Compose reopens (decision 025): by its position in the
+ * draft. The editor fetches it once and holds it as a picked file, so every later save and the
+ * send carry it like any other.
+ */
+export const DraftFileSchema = z.object({
+  index: z.number().int().min(0).max(99),
+  filename: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().nonnegative(),
+})
+export type DraftFile = z.infer<typeof DraftFileSchema>
+
+/** The files saved in `draft`, to reopen it with. */
+export function draftFilesOf(draft: Draft): DraftFile[] {
+  return draft.attachments.map((a, index) => ({
+    index,
+    filename: a.filename || 'attachment',
+    mimeType: a.mimeType,
+    size: a.size,
+  }))
+}
+
+/** Fetches a saved draft's file as the editor holds picked files. */
+export async function fetchDraftFile(draftId: string, file: DraftFile): Promise<File> {
+  const response = await fetch(draftAttachmentPath(draftId, file.index), {
+    credentials: 'same-origin',
+  })
+  if (!response.ok) throw new Error(`The attachment ${file.filename} could not be loaded`)
+  return new File([await response.blob()], file.filename, { type: file.mimeType })
 }
 
 /** A file's bytes in base64, as the send and draft calls take them. */

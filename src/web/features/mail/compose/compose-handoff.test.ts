@@ -242,6 +242,7 @@ describe('editors, drafts and pop out', () => {
       threadId: 'thread-1',
       inReplyTo: '<m2@acme.io>',
       replyToMessageId: 'msg-2',
+      attachments: [],
     }
     const start = editorStart(handoffFromDraft(draft))
     expect(start.fields).toEqual({
@@ -254,6 +255,48 @@ describe('editors, drafts and pop out', () => {
     expect(start.draftId).toBe('r-7')
     expect(start.reply).toMatchObject({ threadId: 'thread-1', replyToMessageId: 'msg-2' })
     expect(editorStart(handoffFromDraft({ ...draft, threadId: null })).reply).toBeNull()
+    expect(start.draftFiles).toBeUndefined()
+  })
+
+  it('a saved draft reopens with its files, by their place in the draft, through storage', () => {
+    const draft = {
+      id: 'r-8',
+      to: 'priya@acme.io',
+      cc: '',
+      bcc: '',
+      subject: 'Figures',
+      body: 'Attached',
+      snippet: 'Attached',
+      timestamp: '2025-06-10T10:00:00.000Z',
+      threadId: null,
+      inReplyTo: '',
+      replyToMessageId: null,
+      attachments: [
+        { attachmentId: 'a-1', filename: 'q3.xlsx', mimeType: 'application/vnd.ms-excel', size: 9 },
+        { attachmentId: 'a-2', filename: '', mimeType: 'image/png', size: 4 },
+      ],
+    }
+    writeComposeHandoff(handoffFromDraft(draft))
+    const start = editorStart(readComposeHandoff())
+    expect(start.draftId).toBe('r-8')
+    expect(start.draftFiles).toEqual([
+      { index: 0, filename: 'q3.xlsx', mimeType: 'application/vnd.ms-excel', size: 9 },
+      { index: 1, filename: 'attachment', mimeType: 'image/png', size: 4 },
+    ])
+  })
+
+  it('a popped-out reply names its picked files in its draft only once the draft holds them', () => {
+    const state = {
+      fields: { to: 'a@b.co', cc: '', bcc: '', subject: 'Re: x', body: 'y' },
+      reply: null,
+      draftId: 'r-9',
+      files: [new File(['12345'], 'plan.pdf', { type: 'application/pdf' })],
+    }
+    expect(handoffFromEditor({ ...state, unsaved: false }).draftFiles).toEqual([
+      { index: 0, filename: 'plan.pdf', mimeType: 'application/pdf', size: 5 },
+    ])
+    expect(handoffFromEditor({ ...state, unsaved: true }).draftFiles).toBeUndefined()
+    expect(handoffFromEditor({ ...state, draftId: undefined }).draftFiles).toBeUndefined()
   })
 })
 

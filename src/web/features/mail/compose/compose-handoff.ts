@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import type { Draft, EmailMessage } from '../../../../contract/mail'
 import { formatAddress, parseAddressList, sameAddress } from './addresses'
-import { ForwardedFileSchema, forwardedFilesOf, type ForwardedFile } from './attachments'
+import {
+  DraftFileSchema,
+  draftFilesOf,
+  ForwardedFileSchema,
+  forwardedFilesOf,
+  type DraftFile,
+  type ForwardedFile,
+} from './attachments'
 import { EMPTY_FIELDS, type EditorStart, type Fields, type ReplyTarget } from './use-message-editor'
 
 /**
@@ -27,6 +34,8 @@ export type ComposeHandoff = {
   draftId?: string
   /** The original's attachments a forward carries on (decision 037). */
   forwardedAttachments?: ForwardedFile[]
+  /** The files saved in the reopened draft `draftId`, which the editor fetches (decision 025). */
+  draftFiles?: DraftFile[]
 }
 
 export const COMPOSE_STORAGE_KEY = 'composeData'
@@ -61,14 +70,14 @@ export function readComposeHandoff(): ComposeHandoff | null {
     body: optional(data.body),
     aiDraftId: optional(data.aiDraftId),
     draftId: optional(data.draftId),
-    forwardedAttachments: forwarded(data.forwardedAttachments),
+    forwardedAttachments: listOf(ForwardedFileSchema, data.forwardedAttachments),
+    draftFiles: optional(data.draftId) ? listOf(DraftFileSchema, data.draftFiles) : undefined,
   }
 }
 
-const ForwardedListSchema = z.array(ForwardedFileSchema).max(50)
-/** The stored forwarded attachments, or none when they are not ours to read. */
-function forwarded(value: unknown): ForwardedFile[] | undefined {
-  const parsed = ForwardedListSchema.safeParse(value)
+/** A stored list of files, or none when it is not ours to read. */
+function listOf<T>(schema: z.ZodType<T>, value: unknown): T[] | undefined {
+  const parsed = z.array(schema).max(50).safeParse(value)
   return parsed.success && parsed.data.length > 0 ? parsed.data : undefined
 }
 
@@ -181,6 +190,7 @@ export function editorStart(handoff: ComposeHandoff | null): EditorStart {
       : null,
     draftId: handoff.draftId,
     forwarded: handoff.forwardedAttachments,
+    draftFiles: handoff.draftId ? handoff.draftFiles : undefined,
   }
 }
 
@@ -190,8 +200,15 @@ export function handoffFromEditor(state: {
   reply: ReplyTarget | null
   draftId?: string
   forwarded?: ForwardedFile[]
+  files?: File[]
+  /** Whether the draft holds what the editor holds (its files included). */
+  unsaved?: boolean
 }): ComposeHandoff {
   const { fields, reply } = state
+  // Picked files cannot travel through storage: Compose fetches them from the saved draft,
+  // where they come first, in order, before a forward's (the server writes them so).
+  const saved = state.draftId !== undefined && !state.unsaved
+  const files = saved ? (state.files ?? []) : []
   return {
     ...fields,
     // The quote is already in the text: no context to quote again.
@@ -202,6 +219,15 @@ export function handoffFromEditor(state: {
     replyToMessageId: reply?.replyToMessageId,
     draftId: state.draftId,
     forwardedAttachments: state.forwarded?.length ? state.forwarded : undefined,
+    draftFiles:
+      files.length > 0
+        ? files.map((file, index) => ({
+            index,
+            filename: file.name,
+            mimeType: file.type || 'application/octet-stream',
+            size: file.size,
+          }))
+        : undefined,
   }
 }
 
@@ -219,5 +245,6 @@ export function handoffFromDraft(draft: Draft): ComposeHandoff {
     threadId: draft.threadId ?? undefined,
     replyToMessageId: draft.replyToMessageId ?? undefined,
     draftId: draft.id,
+    draftFiles: draft.attachments.length > 0 ? draftFilesOf(draft) : undefined,
   }
 }

@@ -8,7 +8,12 @@ import { formatBytes } from '../../../lib/format-date'
 import { useLeaveGuard } from '../../../lib/use-leave-guard'
 import { draftsKey, saveDraft } from '../api/drafts'
 import { useSendEmail, type SendEmailResult } from '../api/send-email'
-import { filesToAttachments, type ForwardedFile } from './attachments'
+import {
+  fetchDraftFile,
+  filesToAttachments,
+  type DraftFile,
+  type ForwardedFile,
+} from './attachments'
 
 export type Fields = { to: string; cc: string; bcc: string; subject: string; body: string }
 export type AddressKey = 'to' | 'cc' | 'bcc'
@@ -17,14 +22,23 @@ export type AddressErrors = Partial<Record<AddressKey, string>>
 export type ReplyTarget = { threadId: string; replyToMessageId?: string; originalSender: string }
 /**
  * What an editor opens with: empty, a reply's prefill, a popped-out reply or a saved draft; a
- * forward also starts with the original's attachments.
+ * forward also starts with the original's attachments, a saved draft with its own files.
  */
 export type EditorStart = {
   fields: Fields
   reply: ReplyTarget | null
   draftId?: string
   forwarded?: ForwardedFile[]
+  /** Files saved in draft `draftId`: fetched as the editor opens, then held as picked files. */
+  draftFiles?: DraftFile[]
 }
+
+/** A saved draft's file on its way into the editor; saving waits until none is left. */
+export type PendingDraftFile = DraftFile & { failed: boolean }
+
+const STILL_LOADING = 'The draft’s attachments are still loading.'
+const NOT_LOADED =
+  'An attachment of this draft could not be loaded. Remove it, or open the draft again, to go on saving.'
 
 export const EMPTY_FIELDS: Fields = { to: '', cc: '', bcc: '', subject: '', body: '' }
 
@@ -92,15 +106,45 @@ export function useMessageEditor(start: EditorStart) {
   const [reply, setReply] = useState(start.reply)
   const [draftId, setDraftId] = useState(start.draftId)
   // A popped-out forward's attachments are in its saved draft already; a new forward's are not.
-  const [savedKey, setSavedKey] = useState(() =>
-    contentKey({
-      fields: start.fields,
-      files: [],
-      forwarded: start.draftId ? (start.forwarded ?? []) : [],
-      reply: start.reply,
-    }),
-  )
+  const startContent = useRef<Content>({
+    fields: start.fields,
+    files: [],
+    forwarded: start.draftId ? (start.forwarded ?? []) : [],
+    reply: start.reply,
+  })
+  const startKey = useRef(contentKey(startContent.current))
+  const [savedKey, setSavedKey] = useState(startKey.current)
   const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' })
+  // A reopened draft's files. Until each is here, no save or send runs: the draft would be
+  // written again without them, and the user's files lost.
+  const [pending, setPending] = useState<PendingDraftFile[]>(() =>
+    start.draftId ? (start.draftFiles ?? []).map((f) => ({ ...f, failed: false })) : [],
+  )
+  const pendingRef = useRef(pending)
+  pendingRef.current = pending
+  useEffect(() => {
+    const draftId = start.draftId
+    const wanted = start.draftId ? (start.draftFiles ?? []) : []
+    if (!draftId || wanted.length === 0) return
+    let live = true
+    void Promise.allSettled(wanted.map((f) => fetchDraftFile(draftId, f))).then((results) => {
+      if (!live) return
+      const loaded = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+      const failed = wanted.filter((_, i) => results[i]!.status === 'rejected')
+      setFiles((current) => [...loaded, ...current])
+      // They are in the saved draft already: loading them is no change to save.
+      setSavedKey((saved) =>
+        saved === startKey.current ? contentKey({ ...startContent.current, files: loaded }) : saved,
+      )
+      setPending(failed.map((f) => ({ ...f, failed: true })))
+      if (failed.length > 0) setStatus({ kind: 'failed', message: NOT_LOADED })
+    })
+    return () => {
+      live = false
+    }
+    // Once, for the draft the editor opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const [sending, setSending] = useState(false)
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({})
   const sendEmail = useSendEmail()
@@ -120,10 +164,14 @@ export function useMessageEditor(start: EditorStart) {
   })
 
   /** Saves what the editor holds now, after any save still running. */
-  const saveNow = useCallback((): Promise<{ ok: boolean; reason?: string }> => {
+  const saveNow = useCallback((): Promise<{ ok: boolean; reason?: string; draftId?: string }> => {
     const run = chain.current.then(async () => {
       const { content, key } = latest.current
       if (sendingRef.current || isBlank(content)) return { ok: false }
+      if (pendingRef.current.length > 0) {
+        const reason = pendingRef.current.some((f) => f.failed) ? NOT_LOADED : STILL_LOADING
+        return { ok: false, reason }
+      }
       let input
       try {
         input = { ...(await payloadOf(content)), draftId: draftIdRef.current }
@@ -146,7 +194,7 @@ export function useMessageEditor(start: EditorStart) {
         setSavedKey(key)
         setStatus({ kind: 'saved' })
         void queryClient.invalidateQueries({ queryKey: draftsKey })
-        return { ok: true }
+        return { ok: true, draftId: result.draftId }
       } catch (error) {
         // Sent or deleted elsewhere meanwhile: the next save starts a new draft.
         if (error instanceof ApiError && error.status === 404) {
@@ -198,6 +246,12 @@ export function useMessageEditor(start: EditorStart) {
   }
 
   const removeFile = (index: number) => setFiles((current) => current.filter((_, i) => i !== index))
+  /** Leaves a draft's file that could not be loaded out of the message. */
+  const removePending = (index: number) => {
+    const left = pending.filter((f) => f.index !== index)
+    setPending(left)
+    if (left.length === 0) setStatus({ kind: 'idle' })
+  }
   const removeForwarded = (attachmentId: string) =>
     setForwarded((current) => current.filter((f) => f.attachmentId !== attachmentId))
 
@@ -209,6 +263,14 @@ export function useMessageEditor(start: EditorStart) {
         variant: 'destructive',
         title: 'Missing required fields',
         description: 'Please fill in recipient, subject, and message',
+      })
+      return null
+    }
+    if (pendingRef.current.length > 0) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to send email',
+        description: pendingRef.current.some((f) => f.failed) ? NOT_LOADED : STILL_LOADING,
       })
       return null
     }
@@ -271,6 +333,8 @@ export function useMessageEditor(start: EditorStart) {
     removeFile,
     forwarded,
     removeForwarded,
+    pending,
+    removePending,
     reply,
     setReply,
     draftId,

@@ -185,6 +185,13 @@ export function MessageEditor({
             size: file.size,
             onRemove: () => editor.removeFile(index),
           })),
+          ...editor.pending.map((f) => ({
+            key: `draft-${f.index}`,
+            name: f.filename,
+            size: f.size,
+            state: f.failed ? ('failed' as const) : ('loading' as const),
+            onRemove: () => editor.removePending(f.index),
+          })),
         ]}
       />
 
