@@ -302,7 +302,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ticketsPerHour: config.contactRateLimitPerHour,
   })
   await app.register(aiRoutes, { ai })
-  await app.register(mailRoutes, { mail, onSent: ai.recordSent, push })
+  await app.register(mailRoutes, {
+    mail,
+    onSent: ai.recordSent,
+    push,
+    recentSessionUserId: auth.recentSessionUserId,
+  })
   await app.register(eventRoutes, { events, onConnect: (userId) => scheduler.watch(userId) })
   await app.register(siteRoutes, { appUrl: config.appUrl })
   await app.register(mailFrameRoutes)

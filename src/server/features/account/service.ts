@@ -18,7 +18,7 @@ export type SettingsChanges = z.output<typeof UpdateUserSettingsSchema>
 
 export type AccountServiceDeps = {
   repo: AccountRepository
-  auth: Pick<AuthService, 'revokeGoogleGrant'>
+  auth: Pick<AuthService, 'revokeGoogleGrant' | 'endAllSessions'>
   billing: Pick<BillingService, 'cancelSubscriptions'>
   contacts: Pick<ContactsService, 'list'>
   profiles: Pick<ProfilesService, 'list'>
@@ -113,6 +113,8 @@ export function createAccountService({
     async deleteAccount(user: UserRow): Promise<void> {
       await billing.cancelSubscriptions(user)
       const deleted = await repo.deleteUser(user.id)
+      // The sessions went with the row; this also forgets them in this instance's memory.
+      await auth.endAllSessions(user.id)
       if (deleted) await auth.revokeGoogleGrant(deleted)
     },
   }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AuthErrorCode } from '../../../contract/auth-errors.js'
 import type { SecretBox } from '../../lib/crypto.js'
 import { randomToken, sha256 } from '../../lib/crypto.js'
+import { createRecentSessions } from './recent-sessions.js'
 import type { UserRow } from '../../db/schema.js'
 import type { AuthRepository } from './repository.js'
 import type { OAuth2Client } from 'google-auth-library'
@@ -26,8 +27,12 @@ export type AuthServiceDeps = {
   log: FastifyBaseLogger
 }
 
+/** How long a verified session may answer the list's revalidation without a lookup. */
+const RECENT_SESSION_MS = 1000
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, secrets, log } = deps
+  const recentSessions = createRecentSessions({ ttlMs: RECENT_SESSION_MS })
 
   function tokenColumns(tokens: GoogleTokens, previous: UserRow | null) {
     const gmailConnected = tokens.scopes.includes(GMAIL_SCOPE)
@@ -126,26 +131,39 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async userForSessionToken(token: string): Promise<UserRow | null> {
-      return repo.findSessionUser(sha256(token), new Date())
+      const hash = sha256(token)
+      const user = await repo.findSessionUser(hash, new Date())
+      if (user) recentSessions.remember(hash, user.id)
+      return user
     },
 
-    /** The user with this id, or null (a background job knows only the id). */
+    /**
+     * The user of a session this instance verified a moment ago, without a query, or null: for
+     * the list's revalidation fast path only (decision 038, `recent-sessions.ts`).
+     */
+    recentSessionUserId(token: string): string | null {
+      return recentSessions.recall(sha256(token))
+    },
+
     /** The user whose connected Gmail is `email` (a Gmail push names the mailbox so). */
     async findGmailUserIdByEmail(email: string): Promise<string | null> {
       const user = await repo.findByEmail(email)
       return user?.gmailConnected ? user.id : null
     },
 
+    /** The user with this id, or null (a background job knows only the id). */
     async findUser(userId: string): Promise<UserRow | null> {
       return repo.findById(userId)
     },
 
     async endSession(token: string): Promise<void> {
+      recentSessions.forget(sha256(token))
       await repo.deleteSession(sha256(token))
     },
 
     /** Signs the user out everywhere: every session ends, the caller's own included. */
     async endAllSessions(userId: string): Promise<void> {
+      recentSessions.forgetUser(userId)
       await repo.deleteUserSessions(userId)
     },
 

@@ -14,6 +14,8 @@ import type { EventBus } from '../../lib/events.js'
 export type MailboxSnapshots<T> = {
   /** The user's snapshot: the kept one while it is fresh, else read now (and kept). */
   get(userId: string): Promise<T>
+  /** The kept snapshot while it is fresh, else undefined: never reads. */
+  peek(userId: string): T | undefined
   /** Drops the user's snapshot: the next `get` reads the database. */
   forget(userId: string): void
   close(): void
@@ -79,6 +81,10 @@ export function createMailboxSnapshots<T>(deps: {
         kept.set(userId, { snapshot, readAt: now() })
       }
       return snapshot
+    },
+    peek(userId) {
+      const entry = kept.get(userId)
+      return entry && now() - entry.readAt <= deps.ttlMs ? entry.snapshot : undefined
     },
     forget,
     close() {

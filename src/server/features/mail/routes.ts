@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   AttachmentParamsSchema,
@@ -21,7 +21,7 @@ import {
   UnreadCountSchema,
 } from '../../../contract/mail.js'
 import type { UserRow } from '../../db/schema.js'
-import { requireUser } from '../auth/session.js'
+import { requireUser, SESSION_COOKIE } from '../auth/session.js'
 import { z } from 'zod'
 import { PushBodySchema, type GmailPush } from './push.js'
 import { createListAnswers, pickEncoding } from './list-answers.js'
@@ -75,15 +75,48 @@ export type OnSent = (
   sent: { aiDraftId: string; body: string; to: string; subject: string },
 ) => Promise<void>
 
+/** Private (one user's mail), and always asked again: the ETag makes asking cheap. */
+const LIST_CACHE_CONTROL = 'private, no-cache'
+
 /** Built list pages kept per instance: about 300 pages of 100 rows. */
 const LIST_ANSWERS_MAX_BYTES = 16 * 1024 * 1024
 
 export async function mailRoutes(
   app: FastifyInstance,
-  { mail, onSent, push }: { mail: MailService; onSent?: OnSent; push?: GmailPush | null },
+  {
+    mail,
+    onSent,
+    push,
+    recentSessionUserId,
+  }: {
+    mail: MailService
+    onSent?: OnSent
+    push?: GmailPush | null
+    /** The user of a session this instance verified a moment ago (auth's `recentSessions`). */
+    recentSessionUserId: (token: string) => string | null
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { onRequest: app.authenticate }
+
+  /**
+   * A browser asking whether its page is still current, with a session this instance verified
+   * a moment ago, is answered 304 from memory before anything else runs: no session lookup,
+   * no query (decision 038). A 304 holds no mail, so the moment a session ended on another
+   * instance may still be told so costs nothing. Anything else goes the full way.
+   */
+  const notModifiedFromMemory = async (request: FastifyRequest, reply: FastifyReply) => {
+    const asked = request.headers['if-none-match']
+    const token = request.cookies[SESSION_COOKIE]
+    if (!asked || !token) return
+    const userId = recentSessionUserId(token)
+    if (!userId) return
+    const query = ThreadListQuerySchema.safeParse(request.query)
+    if (!query.success) return
+    const etag = mail.keptListEtag(userId, query.data)
+    if (!etag || !etagMatches(asked, etag)) return
+    return reply.code(304).headers({ 'cache-control': LIST_CACHE_CONTROL, etag }).send()
+  }
 
   // Pub/Sub's push of a Gmail change (decision 037): verified, then the mailbox syncs soon.
   // Any 2xx acks the message; a 401 makes Pub/Sub retry, which a forger gains nothing from.
@@ -116,12 +149,14 @@ export async function mailRoutes(
   const listAnswers = createListAnswers({ maxBytes: LIST_ANSWERS_MAX_BYTES })
   r.get(
     '/api/gmail/threads',
-    { ...auth, schema: { querystring: ThreadListQuerySchema } },
+    {
+      onRequest: [notModifiedFromMemory, app.authenticate],
+      schema: { querystring: ThreadListQuerySchema },
+    },
     async (request, reply) => {
       const user = requireUser(request)
       const prepared = await mail.prepareList(user, request.query)
-      // Private (one user's mail), and always asked again: the ETag makes asking cheap.
-      reply.header('cache-control', 'private, no-cache')
+      reply.header('cache-control', LIST_CACHE_CONTROL)
       if (!prepared.etag) return prepared.build()
       reply.header('etag', prepared.etag)
       if (etagMatches(request.headers['if-none-match'], prepared.etag)) {

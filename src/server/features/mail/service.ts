@@ -78,6 +78,30 @@ type Outgoing = {
   draftId?: string
 }
 
+type ListSnapshot = {
+  state: Awaited<ReturnType<MailRepository['getSyncState']>>
+  syncing: boolean
+  version: number
+}
+
+/**
+ * A list answer's ETag: everything the page shows besides its rows, which the mailbox version
+ * covers. Null for the first page of Search all mail, which asks Gmail and no snapshot covers.
+ */
+function listEtag({ state, syncing, version }: ListSnapshot, query: ListQuery): string | null {
+  if (query.q && query.scope === 'all' && !query.cursor) return null
+  const parts = [
+    version,
+    syncing,
+    state?.lastError,
+    state?.skippedMessages,
+    backfillProgress(state),
+    state?.labelNames ?? {},
+    query,
+  ]
+  return `W/"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 22)}"`
+}
+
 export function createMailService(deps: {
   repo: MailRepository
   sync: MailSync
@@ -254,6 +278,21 @@ export function createMailService(deps: {
      * answer's ETag comes from the mailbox's snapshot (decision 038), read before any page, so
      * an unchanged list answers 304, or its kept copy, without being built (decision 024).
      */
+    /**
+     * The ETag a list answer for `query` would carry now, from this instance's kept snapshot
+     * alone (no query at all), or null when none is kept: what a revalidation is answered
+     * from before its session is even looked up (decision 038). Like `prepareList`, it asks for
+     * a sync when the mailbox is stale.
+     */
+    keptListEtag(userId: string, query: ListQuery): string | null {
+      const snapshot = snapshots.peek(userId)
+      if (!snapshot?.state || !hasFirstPage(snapshot.state)) return null
+      scheduler.syncIfStale(snapshot.state).catch((error: unknown) => {
+        log.warn({ err: error, userId }, 'asking for a sync of a stale mailbox failed')
+      })
+      return listEtag(snapshot, query)
+    },
+
     async prepareList(user: UserRow, query: ListQuery): Promise<PreparedList> {
       if (!user.gmailConnected) throw new GmailNotConnected()
       const cursor = query.cursor ? decodeCursor(query.cursor) : null
@@ -274,27 +313,11 @@ export function createMailService(deps: {
       } else if (snapshot.state) {
         await scheduler.syncIfStale(snapshot.state)
       }
-      const { state, syncing, version } = snapshot
+      const { state, syncing } = snapshot
       const names = state?.labelNames ?? {}
       const backfill = backfillProgress(state)
       const askGmail = Boolean(query.q && query.scope === 'all' && !cursor)
-      // Everything the page shows besides its rows, which the version covers.
-      const etag = askGmail
-        ? null
-        : `W/"${createHash('sha1')
-            .update(
-              JSON.stringify([
-                version,
-                syncing,
-                state?.lastError,
-                state?.skippedMessages,
-                backfill,
-                names,
-                query,
-              ]),
-            )
-            .digest('base64url')
-            .slice(0, 22)}"`
+      const etag = listEtag(snapshot, query)
       return { etag, build: () => buildList() }
 
       async function buildList(): Promise<ThreadList> {
