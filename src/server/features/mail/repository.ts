@@ -1,23 +1,29 @@
+/**
+ * The mail cache in PostgreSQL, as one repository for its callers. This file owns the threads
+ * and messages (writing Gmail's view of a thread, the lists and their counts, one thread or
+ * message read back); the sync state, the sync lock and the quota store live in
+ * `sync-state-repository.ts`, the lookups of who the user writes with in
+ * `correspondents-repository.ts`.
+ */
 import { and, asc, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Pool } from 'pg'
 import { gmailId } from '../../../contract/mail.js'
 import type { Database } from '../../db/client.js'
 import {
-  contacts,
   emailMessages,
   emailThreads,
-  gmailQuota,
   mailboxVersions,
   mailLabelCounts,
   mailSkippedMessages,
   mailSyncState,
 } from '../../db/schema.js'
 import { sqlState } from '../../lib/sql-state.js'
+import { createCorrespondentsRepository } from './correspondents-repository.js'
 import type { ParsedMessage } from './parse.js'
-import type { QuotaStore } from './quota.js'
-import { escapeLike, searchConditions } from './search-filter.js'
+import { searchConditions } from './search-filter.js'
 import type { SearchTerm } from './search-query.js'
 import { ROW_LIMITS, storableMessage, storableText } from './storable.js'
+import { createSyncStateRepository } from './sync-state-repository.js'
 import { summarizeThread } from './thread-summary.js'
 
 /** A cached message as the app reads it: the search vector is the database's own. */
@@ -80,7 +86,8 @@ function rejectionReason(error: unknown): string {
 /** A Gmail draft (label DRAFT): kept out of the cached conversations. */
 export const isDraft = (labels: readonly string[]) => labels.includes('DRAFT')
 
-export function createMailRepository(db: Database, pool: Pool) {
+/** The threads and messages the cache holds: written from Gmail, read by the lists. */
+function createThreadsRepository(db: Database) {
   function threadFilter(userId: string, options: ListFilter): SQL {
     const conditions: SQL[] = [eq(emailThreads.userId, userId)]
     if (options.search) {
@@ -427,10 +434,6 @@ export function createMailRepository(db: Database, pool: Pool) {
       return row ?? null
     },
 
-    /**
-     * How many threads the list holds: a label's count is kept by the database as threads
-     * change (decision 024), so no page counts the mailbox; a search counts its matches.
-     */
     /** The cached threads among `threadIds`, in the list's shape. */
     async getThreadRows(userId: string, threadIds: string[]): Promise<ThreadListRow[]> {
       if (threadIds.length === 0) return []
@@ -438,6 +441,10 @@ export function createMailRepository(db: Database, pool: Pool) {
       return selectListRows(where, threadIds.length)
     },
 
+    /**
+     * How many threads the list holds: a label's count is kept by the database as threads
+     * change (decision 024), so no page counts the mailbox; a search counts its matches.
+     */
     async countThreads(userId: string, options: ListFilter): Promise<number> {
       if (!options.search) {
         const [row] = await db
@@ -534,129 +541,6 @@ export function createMailRepository(db: Database, pool: Pool) {
     },
 
     /**
-     * The latest cached messages of a thread, or exchanged with an address (from, to or cc),
-     * newest first; trash and spam left out. The AI's conversation memory (decision 034) reads it.
-     */
-    async recentMessagesWith(
-      userId: string,
-      who: { email: string | null; threadId: string | null },
-      limit: number,
-    ) {
-      const matches: SQL[] = []
-      if (who.threadId) matches.push(eq(emailMessages.threadId, who.threadId))
-      if (who.email) {
-        const address = who.email.toLowerCase()
-        const pattern = `%${escapeLike(address)}%`
-        matches.push(
-          sql`(lower(${emailMessages.fromEmail}) = ${address} or ${emailMessages.toHeader} ilike ${pattern} or ${emailMessages.ccHeader} ilike ${pattern})`,
-        )
-      }
-      if (matches.length === 0) return []
-      return db
-        .select({
-          fromName: emailMessages.fromName,
-          fromEmail: emailMessages.fromEmail,
-          internalDate: emailMessages.internalDate,
-          textBody: emailMessages.textBody,
-          snippet: emailMessages.snippet,
-        })
-        .from(emailMessages)
-        .where(
-          and(
-            eq(emailMessages.userId, userId),
-            sql`not (${emailMessages.labels} && array['TRASH','SPAM']::text[])`,
-            matches.length === 1 ? matches[0] : sql`(${matches[0]} or ${matches[1]})`,
-          ),
-        )
-        .orderBy(sql`${emailMessages.internalDate} desc`)
-        .limit(limit)
-    },
-
-    /** The user's saved contacts whose name or address contains `q`, by name. */
-    async contactsMatching(userId: string, q: string, limit: number) {
-      const pattern = `%${escapeLike(q)}%`
-      return db
-        .select({ name: contacts.name, email: contacts.email })
-        .from(contacts)
-        .where(
-          and(
-            eq(contacts.userId, userId),
-            sql`(${contacts.name} ilike ${pattern} or ${contacts.email} ilike ${pattern})`,
-          ),
-        )
-        .orderBy(asc(sql`lower(${contacts.name})`))
-        .limit(limit)
-    },
-
-    /**
-     * The recipients of the user's latest sent messages whose headers mention `q`, newest
-     * first (the address fields' suggestions). Only this user's rows; trash left out.
-     */
-    async sentRecipientHeaders(userId: string, q: string, limit: number) {
-      const pattern = `%${escapeLike(q)}%`
-      const rows = await db
-        .select({ to: emailMessages.toHeader, cc: emailMessages.ccHeader })
-        .from(emailMessages)
-        .where(
-          and(
-            eq(emailMessages.userId, userId),
-            sql`${emailMessages.labels} @> array['SENT']::text[]`,
-            sql`not (${emailMessages.labels} && array['TRASH','SPAM']::text[])`,
-            sql`(${emailMessages.toHeader} ilike ${pattern} or ${emailMessages.ccHeader} ilike ${pattern})`,
-          ),
-        )
-        .orderBy(sql`${emailMessages.internalDate} desc`)
-        .limit(limit)
-      return rows.flatMap((r) => [r.to, r.cc]).filter(Boolean)
-    },
-
-    /** The user's latest sent messages' text, newest first (learning their style, decision 034). */
-    async recentSentTexts(userId: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .select({ textBody: emailMessages.textBody })
-        .from(emailMessages)
-        .where(
-          and(
-            eq(emailMessages.userId, userId),
-            sql`${emailMessages.labels} @> array['SENT']::text[]`,
-            sql`length(${emailMessages.textBody}) > 0`,
-          ),
-        )
-        .orderBy(sql`${emailMessages.internalDate} desc`)
-        .limit(limit)
-      return rows.map((r) => r.textBody)
-    },
-
-    /** Users whose mailbox the cache holds (Gmail push renews their watch, decision 037). */
-    async syncedUserIds(): Promise<string[]> {
-      const rows = await db.select({ userId: mailSyncState.userId }).from(mailSyncState)
-      return rows.map((r) => r.userId)
-    },
-
-    /** Where the user's sync stands, with how many messages it could not store. */
-    async getSyncState(userId: string) {
-      const [row] = await db
-        .select({
-          ...getTableColumns(mailSyncState),
-          skippedMessages: sql<number>`(select count(*)::int from ${mailSkippedMessages}
-            where ${mailSkippedMessages.userId} = ${mailSyncState.userId})`,
-        })
-        .from(mailSyncState)
-        .where(eq(mailSyncState.userId, userId))
-      return row ?? null
-    },
-
-    async saveSyncState(
-      userId: string,
-      changes: Partial<Omit<typeof mailSyncState.$inferInsert, 'userId'>>,
-    ) {
-      await db
-        .insert(mailSyncState)
-        .values({ userId, ...changes })
-        .onConflictDoUpdate({ target: mailSyncState.userId, set: changes })
-    },
-
-    /**
      * Refreshes the planner's statistics after a bulk load (a full sync): with stale ones it
      * sorts the whole inbox instead of walking the date index and stopping at a page.
      */
@@ -684,65 +568,14 @@ export function createMailRepository(db: Database, pool: Pool) {
       for (const threadId of gone) await this.deleteThread(userId, threadId)
       return gone.length
     },
+  }
+}
 
-    /**
-     * The user's Gmail quota bucket, as a store every instance shares: the row is locked while
-     * it is refilled and drawn on, so concurrent takers never spend the same units.
-     */
-    quotaStore(userId: string): QuotaStore {
-      let created = false
-      return {
-        async take(units, unitsPerMinute, keep = 0) {
-          if (!created) {
-            await db
-              .insert(gmailQuota)
-              .values({ userId, tokens: unitsPerMinute })
-              .onConflictDoNothing()
-            created = true
-          }
-          const { rows } = await pool.query<{ available: number; granted: boolean }>(
-            `with current as (
-               select user_id,
-                 least($2::float8, tokens
-                   + extract(epoch from clock_timestamp() - updated_at) * $2::float8 / 60) as available
-               from gmail_quota where user_id = $1 for update
-             ), taken as (
-               update gmail_quota q set tokens = c.available - $3, updated_at = clock_timestamp()
-               from current c where q.user_id = c.user_id and c.available >= $3::float8 + $4::float8
-               returning 1
-             )
-             select available, exists (select 1 from taken) as granted from current`,
-            [userId, unitsPerMinute, units, keep],
-          )
-          const row = rows[0]
-          return { granted: row?.granted ?? false, available: row?.available ?? 0 }
-        },
-      }
-    },
-
-    /**
-     * Runs `fn` holding a PostgreSQL advisory lock for the user's mail sync, so two syncs of
-     * one user never overlap, across processes too. Returns null when another holds it.
-     */
-    async withSyncLock<T>(userId: string, fn: () => Promise<T>): Promise<{ value: T } | null> {
-      // Session-level advisory locks belong to a connection: hold one client throughout.
-      const client = await pool.connect()
-      const key = `mail-sync:${userId}`
-      try {
-        const { rows } = await client.query<{ locked: boolean }>(
-          'select pg_try_advisory_lock(hashtextextended($1, 0)) as locked',
-          [key],
-        )
-        if (!rows[0]?.locked) return null
-        try {
-          return { value: await fn() }
-        } finally {
-          await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key])
-        }
-      } finally {
-        client.release()
-      }
-    },
+export function createMailRepository(db: Database, pool: Pool) {
+  return {
+    ...createThreadsRepository(db),
+    ...createSyncStateRepository(db, pool),
+    ...createCorrespondentsRepository(db),
   }
 }
 
