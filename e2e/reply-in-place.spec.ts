@@ -77,7 +77,7 @@ test('Reply opens under the thread; after Send you stay there and see your messa
   expect(otherParty).not.toContain(ALEX.email)
 })
 
-test('a reply pops out into the full Compose, keeping its text', async ({ page }) => {
+test('a reply pops out into the full Compose, keeping its text and its files', async ({ page }) => {
   await openInbox(page)
   await openThreadFromSomeoneElse(page, 8)
   await page.getByRole('button', { name: 'Forward', exact: true }).last().click()
@@ -89,6 +89,11 @@ test('a reply pops out into the full Compose, keeping its text', async ({ page }
   const line = unique('Started inline')
   const body = field(inlineReply(page), 'Message')
   await body.pressSequentially(line)
+  await inlineReply(page)
+    .getByLabel('Attach files')
+    .setInputFiles([
+      { name: 'agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. Budget\n') },
+    ])
   await inlineReply(page).getByRole('button', { name: 'Pop out' }).click()
 
   await expect(page).toHaveURL(/\/compose$/)
@@ -96,6 +101,10 @@ test('a reply pops out into the full Compose, keeping its text', async ({ page }
   const composed = page.getByLabel('Message', { exact: true })
   await expect(composed).toHaveValue(new RegExp(`^${line}\\n\\n-------- Original Message`))
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(/^re: /i)
+  // The picked file came along, through the draft the reply was saved in.
+  const chips = page.getByRole('list', { name: 'Attachments' })
+  await expect(chips).toContainText('agenda.txt')
+  await expect(chips).not.toContainText('Loading')
 })
 
 test("Forward carries the original's attachments; one removed stays behind", async ({ page }) => {
