@@ -195,6 +195,12 @@ async function main() {
   console.log(`  full answers (compressed, the kept page after one build): ${single.summary}`)
   const revalidating = await loadTest(url, cookie, REQUESTS, true)
   console.log(`  revalidating (ETag):       ${revalidating.summary}`)
+  // What the same 50 clients get from a route that does nothing: the floor this machine sets,
+  // with the load client on the same two cores.
+  const floor = await loadTest(`http://127.0.0.1:${port}/healthz`, cookie, REQUESTS)
+  console.log(
+    `  floor, GET /healthz:       ${floor.perSecond.toFixed(0)} requests/s, p50 ${ms(floor.p50)}, p99 ${ms(floor.p99)}`,
+  )
   await app.close()
 
   // Server processes of their own (the compiled entry point's TypeScript), on one database.

@@ -26,6 +26,9 @@ export type GmailPushConfig = {
 /** Gmail asks for a renewal at least every 7 days; daily keeps a missed one harmless. */
 export const WATCH_RENEW_MS = 24 * 60 * 60 * 1000
 
+/** Who signs Pub/Sub's OIDC tokens. */
+const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com']
+
 /** The Pub/Sub push body: the message's data is base64 JSON `{ emailAddress, historyId }`. */
 export const PushBodySchema = z.object({
   message: z.object({ data: z.string().max(10_000), messageId: z.string().optional() }),
@@ -46,9 +49,16 @@ export function createGmailPush(deps: {
   scheduler: MailScheduler
   findUserIdByEmail: (email: string) => Promise<string | null>
   log: FastifyBaseLogger
+  /**
+   * Google's current signing keys by key id, which a push's OIDC token must be signed with.
+   * Google's published certificates (cached by the client library) unless a test gives its own.
+   */
+  oidcCerts?: () => Promise<Record<string, string>>
 }) {
   const { config, log } = deps
   const oidc = new OAuth2Client()
+  const oidcCerts =
+    deps.oidcCerts ?? (async () => (await oidc.getFederatedSignonCertsAsync()).certs)
   /** When this instance last set up each user's watch. */
   const watchedAt = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
@@ -114,7 +124,14 @@ export function createGmailPush(deps: {
         if (!jwt) throw new Unauthorized('This push carries no OIDC token', 'bad_push')
         let claims
         try {
-          const ticket = await oidc.verifyIdToken({ idToken: jwt, audience: config.audience })
+          // What verifyIdToken does, with the keys from `oidcCerts`: the signature, the
+          // audience, Google as the issuer, and a token neither expired nor from the future.
+          const ticket = await oidc.verifySignedJwtWithCertsAsync(
+            jwt,
+            await oidcCerts(),
+            config.audience,
+            GOOGLE_ISSUERS,
+          )
           claims = ticket.getPayload()
         } catch {
           throw new Unauthorized('This push is not signed by Google for Inkwell', 'bad_push')
