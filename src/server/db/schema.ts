@@ -328,6 +328,11 @@ export const mailSyncState = pgTable('mail_sync_state', {
   backfillThreads: integer('backfill_threads').notNull().default(0),
   backfillOldestDate: timestamp('backfill_oldest_date', { withTimezone: true }),
   backfillDoneAt: timestamp('backfill_done_at', { withTimezone: true }),
+  /**
+   * When the mailbox's Gmail watch was last set up, by whichever instance claimed it
+   * (decision 037): one renewal a day per mailbox, however many instances run.
+   */
+  watchRenewedAt: timestamp('watch_renewed_at', { withTimezone: true }),
 })
 
 /**

@@ -25,6 +25,8 @@ export type GmailPushConfig = {
 
 /** Gmail asks for a renewal at least every 7 days; daily keeps a missed one harmless. */
 export const WATCH_RENEW_MS = 24 * 60 * 60 * 1000
+/** How often each instance looks for watches due: the first free instance renews each one. */
+const WATCH_CHECK_MS = 60 * 60 * 1000
 
 /** Who signs Pub/Sub's OIDC tokens. */
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com']
@@ -45,7 +47,7 @@ function sameSecret(given: string, expected: string): boolean {
 export function createGmailPush(deps: {
   config: GmailPushConfig
   gmail: GmailAccess
-  repo: MailRepository
+  repo: Pick<MailRepository, 'claimWatchRenewal' | 'releaseWatchRenewal' | 'watchesDue'>
   scheduler: MailScheduler
   findUserIdByEmail: (email: string) => Promise<string | null>
   log: FastifyBaseLogger
@@ -59,10 +61,11 @@ export function createGmailPush(deps: {
   const oidc = new OAuth2Client()
   const oidcCerts =
     deps.oidcCerts ?? (async () => (await oidc.getFederatedSignonCertsAsync()).certs)
-  /** When this instance last set up each user's watch. */
-  const watchedAt = new Map<string, number>()
+  /** When this instance last saw each user's watch renewed, so a sync skips the claim query. */
+  const renewedAt = new Map<string, number>()
   let timer: NodeJS.Timeout | undefined
 
+  /** Sets up the watch (again); throws when Gmail refuses. */
   async function watch(userId: string): Promise<void> {
     const gmail = await deps.gmail.forUserId(userId)
     if (!gmail) return
@@ -76,33 +79,48 @@ export function createGmailPush(deps: {
         },
       }),
     )
-    watchedAt.set(userId, Date.now())
+  }
+
+  /**
+   * Renews the user's watch when it is due, unless another instance claimed it first: the
+   * claim is one row update in PostgreSQL, so a mailbox's watch is renewed once a day however
+   * many instances run. A failed renewal gives the claim back for the next attempt.
+   */
+  async function renewIfDue(userId: string): Promise<void> {
+    const now = Date.now()
+    if (now - (renewedAt.get(userId) ?? 0) < WATCH_RENEW_MS) return
+    if (!(await deps.repo.claimWatchRenewal(userId, new Date(now - WATCH_RENEW_MS)))) {
+      // Renewed within the day, here or elsewhere: look again at the next check.
+      renewedAt.set(userId, now - WATCH_RENEW_MS + WATCH_CHECK_MS)
+      return
+    }
+    try {
+      await watch(userId)
+      renewedAt.set(userId, now)
+    } catch (error) {
+      await deps.repo.releaseWatchRenewal(userId)
+      log.warn({ err: error, userId }, 'setting up the Gmail watch failed; polling continues')
+    }
+  }
+
+  /** Renews every mailbox's watch that is due, each by whichever instance claims it. */
+  async function renewDue(): Promise<void> {
+    for (const userId of await deps.repo.watchesDue(new Date(Date.now() - WATCH_RENEW_MS))) {
+      await renewIfDue(userId)
+    }
   }
 
   return {
-    watch,
+    /** After a sync: the mailbox's watch is set up, or renewed when a day old. */
+    ensureWatching: renewIfDue,
 
-    /** After a sync: sets up the watch when none is known here, or the last is a day old. */
-    async ensureWatching(userId: string): Promise<void> {
-      const last = watchedAt.get(userId) ?? 0
-      if (Date.now() - last < WATCH_RENEW_MS) return
-      await watch(userId).catch((error: unknown) =>
-        log.warn({ err: error, userId }, 'setting up the Gmail watch failed; polling continues'),
-      )
-    },
+    renewDue,
 
-    /** Renews every cached mailbox's watch once a day, from start. */
+    /** Looks for watches due every hour, from start. */
     start() {
-      const renewAll = async () => {
-        for (const userId of await deps.repo.syncedUserIds()) {
-          await watch(userId).catch((error: unknown) =>
-            log.warn({ err: error, userId }, 'renewing the Gmail watch failed; polling continues'),
-          )
-        }
-      }
       timer = setInterval(() => {
-        renewAll().catch((error: unknown) => log.warn({ err: error }, 'watch renewal failed'))
-      }, WATCH_RENEW_MS)
+        renewDue().catch((error: unknown) => log.warn({ err: error }, 'watch renewal failed'))
+      }, WATCH_CHECK_MS)
       timer.unref()
     },
 

@@ -1,8 +1,9 @@
 /**
  * Where each user's mail sync stands, and what keeps syncs apart: the sync state row, the
- * advisory lock that lets one sync of a user run at a time, and the shared Gmail quota bucket.
+ * advisory lock that lets one sync of a user run at a time, the shared Gmail quota bucket, and
+ * who renews the mailbox's Gmail watch.
  */
-import { eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Pool } from 'pg'
 import type { Database } from '../../db/client.js'
 import { gmailQuota, mailSkippedMessages, mailSyncState } from '../../db/schema.js'
@@ -10,12 +11,6 @@ import type { QuotaStore } from './quota.js'
 
 export function createSyncStateRepository(db: Database, pool: Pool) {
   return {
-    /** Users whose mailbox the cache holds (Gmail push renews their watch, decision 037). */
-    async syncedUserIds(): Promise<string[]> {
-      const rows = await db.select({ userId: mailSyncState.userId }).from(mailSyncState)
-      return rows.map((r) => r.userId)
-    },
-
     /** Where the user's sync stands, with how many messages it could not store. */
     async getSyncState(userId: string) {
       const [row] = await db
@@ -72,6 +67,44 @@ export function createSyncStateRepository(db: Database, pool: Pool) {
           return { granted: row?.granted ?? false, available: row?.available ?? 0 }
         },
       }
+    },
+
+    /**
+     * Claims the renewal of the user's Gmail watch (decision 037): true for the one caller, on
+     * any instance, that finds it never set up or last set up before `staleBefore`; that caller
+     * must renew it, or give the claim back.
+     */
+    async claimWatchRenewal(userId: string, staleBefore: Date): Promise<boolean> {
+      const claimed = await db
+        .update(mailSyncState)
+        .set({ watchRenewedAt: new Date() })
+        .where(
+          and(
+            eq(mailSyncState.userId, userId),
+            or(isNull(mailSyncState.watchRenewedAt), lt(mailSyncState.watchRenewedAt, staleBefore)),
+          ),
+        )
+        .returning({ userId: mailSyncState.userId })
+      return claimed.length > 0
+    },
+
+    /** Gives a claimed renewal back after it failed, so the next attempt anywhere makes it. */
+    async releaseWatchRenewal(userId: string): Promise<void> {
+      await db
+        .update(mailSyncState)
+        .set({ watchRenewedAt: null })
+        .where(eq(mailSyncState.userId, userId))
+    },
+
+    /** Mailboxes whose watch is due: never set up, or last set up before `staleBefore`. */
+    async watchesDue(staleBefore: Date): Promise<string[]> {
+      const rows = await db
+        .select({ userId: mailSyncState.userId })
+        .from(mailSyncState)
+        .where(
+          or(isNull(mailSyncState.watchRenewedAt), lt(mailSyncState.watchRenewedAt, staleBefore)),
+        )
+      return rows.map((r) => r.userId)
     },
 
     /**

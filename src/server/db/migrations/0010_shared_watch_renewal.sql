@@ -1,0 +1,1 @@
+ALTER TABLE "mail_sync_state" ADD COLUMN "watch_renewed_at" timestamp with time zone;
