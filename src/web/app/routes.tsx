@@ -6,16 +6,16 @@ import { AppShell } from './layout/app-shell'
 import { Spinner } from '../components/ui/spinner'
 import { NotFoundScreen } from './not-found-screen'
 import { SCREENS } from './screens'
-import { lazyScreen, type LazyScreen } from './lazy-screen'
+import { lazyComponent, type LazyComponent } from '../lib/lazy-component'
 import { currentUserQuery } from '../lib/queries/current-user'
 import { threadsQuery } from '../features/mail/api/get-threads'
 
-const InboxScreen = lazyScreen(() =>
+const InboxScreen = lazyComponent(() =>
   import('../features/mail/components/inbox-screen').then((m) => m.InboxScreen),
 )
 // Public pages: prerendered documents when loaded directly (decision 017); these serve the
 // app's own links to them and development.
-const LandingPage = lazyScreen(() =>
+const LandingPage = lazyComponent(() =>
   import('../features/landing/landing-page').then(
     (m) =>
       function Landing() {
@@ -23,10 +23,10 @@ const LandingPage = lazyScreen(() =>
       },
   ),
 )
-const SignInScreen = lazyScreen(() =>
+const SignInScreen = lazyComponent(() =>
   import('../features/auth/components/sign-in-screen').then((m) => m.SignInScreen),
 )
-const OAuthSuccessScreen = lazyScreen(() =>
+const OAuthSuccessScreen = lazyComponent(() =>
   import('../features/auth/components/oauth-success-screen').then((m) => m.OAuthSuccessScreen),
 )
 
@@ -40,7 +40,7 @@ function prefetchInbox(client: QueryClient) {
 
 type AppRoute = {
   path: string
-  screen: ComponentType | LazyScreen
+  screen: ComponentType | LazyComponent
   /** Data the screen shows first, asked for at start-up, before its code has loaded. */
   prefetch?: (client: QueryClient) => Promise<unknown>
   /** Signed-in users only: others go to /login. */
@@ -115,7 +115,7 @@ const ROUTES: AppRoute[] = [
   },
   {
     path: '/subscribe',
-    screen: lazyScreen(() =>
+    screen: lazyComponent(() =>
       import('../features/billing/subscribe-screen').then((m) => m.SubscribeScreen),
     ),
     protected: true,
@@ -124,28 +124,28 @@ const ROUTES: AppRoute[] = [
 
   {
     path: '/privacypolicy',
-    screen: lazyScreen(() =>
+    screen: lazyComponent(() =>
       import('../features/legal/privacy-policy').then((m) => m.PrivacyPolicy),
     ),
     layout: 'page',
   },
   {
     path: '/termsofservice',
-    screen: lazyScreen(() =>
+    screen: lazyComponent(() =>
       import('../features/legal/terms-of-service').then((m) => m.TermsOfService),
     ),
     layout: 'page',
   },
   {
     path: '/contact',
-    screen: lazyScreen(() =>
+    screen: lazyComponent(() =>
       import('../features/support/contact-screen').then((m) => m.ContactScreen),
     ),
     layout: 'page',
   },
   {
     path: '/help',
-    screen: lazyScreen(() =>
+    screen: lazyComponent(() =>
       import('../features/support/help-screens').then((m) => m.PublicHelpScreen),
     ),
     layout: 'page',

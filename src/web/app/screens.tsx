@@ -1,5 +1,5 @@
 import { whenIdle } from '../lib/when-idle'
-import { lazyScreen } from './lazy-screen'
+import { lazyComponent } from '../lib/lazy-component'
 
 /**
  * The signed-in screens that are not the inbox, by their path: the route table renders them,
@@ -8,14 +8,14 @@ import { lazyScreen } from './lazy-screen'
  * inbox's first paint fetches none of it.
  */
 export const SCREENS = {
-  '/contacts': lazyScreen(() =>
+  '/contacts': lazyComponent(() =>
     import('../features/contacts/contacts-screen').then((m) => m.ContactsScreen),
   ),
-  '/writing-profiles': lazyScreen(() =>
+  '/writing-profiles': lazyComponent(() =>
     import('../features/profiles/writing-profiles-screen').then((m) => m.WritingProfilesScreen),
   ),
   // Settings shows billing's own Manage billing button: the app composes the two features.
-  '/settings': lazyScreen(async () => {
+  '/settings': lazyComponent(async () => {
     const [settings, billing] = await Promise.all([
       import('../features/settings/settings-screen'),
       import('../features/billing/manage-billing-button'),
@@ -28,19 +28,21 @@ export const SCREENS = {
       )
     }
   }),
-  '/compose': lazyScreen(() =>
+  '/compose': lazyComponent(() =>
     import('../features/mail/compose/components/compose-screen').then((m) => m.ComposeScreen),
   ),
-  '/drafts': lazyScreen(() =>
+  '/drafts': lazyComponent(() =>
     import('../features/mail/components/drafts-screen').then((m) => m.DraftsScreen),
   ),
-  '/upgrade': lazyScreen(() =>
+  '/upgrade': lazyComponent(() =>
     import('../features/billing/upgrade-screen').then((m) => m.UpgradeScreen),
   ),
-  '/help-desk': lazyScreen(() =>
+  '/help-desk': lazyComponent(() =>
     import('../features/support/help-screens').then((m) => m.HelpDeskScreen),
   ),
-  '/admin': lazyScreen(() => import('../features/admin/admin-screen').then((m) => m.AdminScreen)),
+  '/admin': lazyComponent(() =>
+    import('../features/admin/admin-screen').then((m) => m.AdminScreen),
+  ),
 }
 
 /** Starts loading the screen at `path`, if it is one of the above (its code loads once). */

@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/queries/current-user'
 import { whenIdle } from '../../../lib/when-idle'
+import { lazyComponent } from '../../../lib/lazy-component'
 import type { ReplyMode } from '../compose/compose-handoff'
 import { useUserSettings } from '../../../lib/queries/settings'
 import { threadDetailKey, threadQuery } from '../api/get-thread'
@@ -48,8 +49,8 @@ import type { RowDisplay } from './thread-row'
 
 // The viewer brings DOMPurify, the date formats and tooltips: its own chunk, fetched when the
 // browser is idle after the list's first paint, or at once when a conversation is opened.
-const loadThreadViewer = () => import('./thread-viewer')
-const ThreadViewer = lazy(() => loadThreadViewer().then((m) => ({ default: m.ThreadViewer })))
+const ThreadViewer = lazyComponent(() => import('./thread-viewer').then((m) => m.ThreadViewer))
+const loadThreadViewer = ThreadViewer.preload
 // The shortcuts list is a dialog: Radix's dialog code loads with its first opening.
 const ShortcutsDialog = lazy(() =>
   import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
