@@ -274,11 +274,20 @@ function buildProbes(route: RouteOptions, method: string, fixtures: Fixtures, rn
   const probes: Probe[] = []
   const allIds = [...Object.values(fixtures.own), ...Object.values(fixtures.foreign)]
   const collections = paramCollections(route.url)
+  // Each parameter's own value: the user's own id of its collection, or, for a parameter that
+  // is not an id (a position), the first valid value; so a probe of one parameter is never
+  // refused for another.
+  const paramsSchema = schemaOf(route, 'params')
+  const validParam = (name: string, value: string) => {
+    const field = paramsSchema instanceof z.ZodObject ? paramsSchema.shape[name] : undefined
+    return !(field instanceof z.ZodType) || field.safeParse(value).success
+  }
   const ownParams = Object.fromEntries(
-    Object.entries(collections).map(([name, collection]) => [
-      name,
-      fixtures.own[collection] ?? 'fuzz',
-    ]),
+    Object.entries(collections).map(([name, collection]) => {
+      const own = fixtures.own[collection]
+      if (own !== undefined && validParam(name, own)) return [name, own]
+      return [name, ['0', 'fuzz'].find((value) => validParam(name, value)) ?? 'fuzz']
+    }),
   )
   const pathWith = (params: Record<string, string>) =>
     route.url.replace(/:(\w+)/g, (_, name: string) => params[name] ?? 'fuzz')
@@ -304,8 +313,9 @@ function buildProbes(route: RouteOptions, method: string, fixtures: Fixtures, rn
       const url = pathWith({ ...encodedOwn, [name]: `a${raw}b` })
       probes.push({ ...base, what: `param ${name}=a${raw}b (raw)`, url })
     }
+    // Another user's id, where the parameter is an id of that collection (not a position).
     const theirs = fixtures.foreign[collection]
-    if (theirs) {
+    if (theirs && validParam(name, theirs)) {
       const url = pathWith({ ...encodedOwn, [name]: encodeForUrl(theirs) })
       probes.push({ ...base, what: `param ${name}=another user's id`, url, foreign: true })
     }
