@@ -142,6 +142,22 @@ async function main() {
   console.log(
     `  cold, step by step: signed in at ${relative(cold.signedIn)}; Gmail's calls ${relative(gmailFrom)}–${relative(gmailTo)}; answered at ${ms(cold.elapsed)}`,
   )
+  // Each kind of call: when the first started, the last ended, and the most at once.
+  const kinds = new Map<string, typeof coldCalls>()
+  for (const call of coldCalls) {
+    const kind = `${call.method} ${call.path.split('?')[0]!.replace(/\/[^/]{10,}$/, '/:id')}`
+    kinds.set(kind, [...(kinds.get(kind) ?? []), call])
+  }
+  for (const [kind, calls] of kinds) {
+    const mostAtOnce = Math.max(
+      ...calls.map(
+        (c) => calls.filter((o) => o.startedAt <= c.startedAt && o.endedAt > c.startedAt).length,
+      ),
+    )
+    console.log(
+      `    ${kind}: ${calls.length}× ${relative(Math.min(...calls.map((c) => c.startedAt)))}–${relative(Math.max(...calls.map((c) => c.endedAt)))}, at most ${mostAtOnce} at once`,
+    )
+  }
   console.log(`  warm (cached):      ${ms(warm.elapsed)}`)
 
   console.log('\nFinishing the full sync for the load test (latency off)…')

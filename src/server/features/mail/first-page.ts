@@ -68,10 +68,15 @@ export async function fetchFirstPageByMetadata(
     pageToken = page.nextPageToken ?? undefined
     if (!pageToken) break
   }
-  const historyIds = await mapWithConcurrency(
-    [...newest],
-    deps.concurrency,
-    async ([threadId, id]) => {
+  // Each thread's headers are saved while the next are fetched: a worker that waited for its
+  // save (a transaction behind the user's other writers) would hold back Gmail's calls.
+  // A save never rejects here (a worker still running after another's error may add one
+  // late): the first failure is kept and thrown once the fetching is done.
+  const saves: Promise<void>[] = []
+  const saveFailures: unknown[] = []
+  let historyIds: (string | null | undefined)[]
+  try {
+    historyIds = await mapWithConcurrency([...newest], deps.concurrency, async ([threadId, id]) => {
       try {
         const message = await gmail.call('messagesGet', (api) =>
           api.users.messages.get({
@@ -89,9 +94,13 @@ export async function fetchFirstPageByMetadata(
           htmlBody: null,
           attachments: [],
         }))
-        deps.onSkipped(
-          threadId,
-          await deps.repo.saveMetadata(userId, threadId, headersOnly, unreadable),
+        saves.push(
+          deps.repo
+            .saveMetadata(userId, threadId, headersOnly, unreadable)
+            .then((skipped) => deps.onSkipped(threadId, skipped))
+            .catch((error: unknown) => {
+              saveFailures.push(error)
+            }),
         )
         return message.historyId
       } catch (error) {
@@ -99,7 +108,13 @@ export async function fetchFirstPageByMetadata(
         if (error instanceof NotFound) return null
         throw error
       }
-    },
-  )
+    })
+  } catch (error) {
+    // Gmail's error is the one to tell.
+    await Promise.all(saves)
+    throw error
+  }
+  await Promise.all(saves)
+  if (saveFailures.length > 0) throw saveFailures[0]
   return { threadIds: [...newest.keys()], historyId: maxHistoryId(historyIds) }
 }
