@@ -177,7 +177,7 @@ function RouteScreen({ route }: { route: AppRoute }) {
   const Screen = route.screen
   let content = (
     <Suspense fallback={<ScreenLoading />}>
-      <Screen />
+      <Screen key={route.path} />
     </Suspense>
   )
   if (route.layout === 'shell') content = <AppShell>{content}</AppShell>
@@ -185,12 +185,19 @@ function RouteScreen({ route }: { route: AppRoute }) {
   return content
 }
 
-/** Every path of the app, from the route table above. */
+/** What the signed-in screens share as their key in the route switch. */
+const SHELL_KEY = 'app-shell'
+
+/**
+ * Every path of the app, from the route table above. The signed-in screens share one key, so
+ * moving between them keeps the shell mounted (the sidebar, the live mail stream, the badge)
+ * and swaps only the screen inside it: no reconnect and no shell to build again on each move.
+ */
 export function AppRoutes() {
   return (
     <Switch>
       {ROUTES.map((route) => (
-        <Route key={route.path} path={route.path}>
+        <Route key={route.layout === 'shell' ? SHELL_KEY : route.path} path={route.path}>
           <RouteScreen route={route} />
         </Route>
       ))}

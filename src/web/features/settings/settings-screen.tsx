@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { UserSettings } from '../../../contract/settings'
 import { Button } from '../../components/ui/button'
@@ -27,6 +27,7 @@ export function SettingsScreen({ manageBilling }: { manageBilling?: ReactNode })
   const { data: user } = useCurrentUser()
   const settings = useSettings()
   useGmailConnectedNotice()
+  const shown = useDeferredValue(true, false)
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6 lg:py-8">
@@ -37,31 +38,35 @@ export function SettingsScreen({ manageBilling }: { manageBilling?: ReactNode })
         </p>
       </header>
 
-      {user && <ProfileSection user={user} />}
-      {user && <GmailSection user={user} />}
+      {!shown ? null : (
+        <>
+          {user && <ProfileSection user={user} />}
+          {user && <GmailSection user={user} />}
 
-      {settings.isLoading ? (
-        <div className="flex items-center justify-center gap-3 py-12 text-muted-foreground">
-          <Spinner label="Loading settings..." />
-          <span aria-hidden="true">Loading settings...</span>
-        </div>
-      ) : settings.data ? (
-        <PreferencesForm saved={settings.data} />
-      ) : (
-        <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-          <p className="font-medium">Failed to load settings</p>
-          <Button
-            variant="outline"
-            disabled={settings.isRefetching}
-            onClick={() => void settings.refetch()}
-          >
-            Try again
-          </Button>
-        </div>
+          {settings.isLoading ? (
+            <div className="flex items-center justify-center gap-3 py-12 text-muted-foreground">
+              <Spinner label="Loading settings..." />
+              <span aria-hidden="true">Loading settings...</span>
+            </div>
+          ) : settings.data ? (
+            <PreferencesForm saved={settings.data} />
+          ) : (
+            <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
+              <p className="font-medium">Failed to load settings</p>
+              <Button
+                variant="outline"
+                disabled={settings.isRefetching}
+                onClick={() => void settings.refetch()}
+              >
+                Try again
+              </Button>
+            </div>
+          )}
+
+          <AccountSection manageBilling={manageBilling} />
+          <LegalSection />
+        </>
       )}
-
-      <AccountSection manageBilling={manageBilling} />
-      <LegalSection />
     </div>
   )
 }
