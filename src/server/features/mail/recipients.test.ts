@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
+import { signIn, startHarness, type Harness } from '../../test/harness.js'
 
 let h: Harness
 let ada: string
@@ -12,24 +12,17 @@ beforeAll(async () => {
 })
 afterAll(async () => h?.close())
 
-const get = (session: string, url: string) =>
-  h.app.inject({ url, cookies: { inkwell_session: session } })
-const post = (session: string, url: string, payload: object) =>
-  h.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: sameOrigin,
-    cookies: { inkwell_session: session },
-  })
-
 describe('sending refuses what is not an address', () => {
   it.each([
     ['to', { to: 'not-an-email' }, 'To: recipient is not an e-mail address'],
     ['cc', { to: 'kim@example.com', cc: 'kim@example.com, nope' }, 'Cc: recipient 2 of 2'],
     ['bcc', { to: 'kim@example.com', bcc: 'still wrong' }, 'Bcc: recipient is not'],
   ])('answers 400 naming %s, and nothing is sent', async (field, fields, message) => {
-    const response = await post(ada, '/api/gmail/send', { subject: 'Hi', body: 'Hello', ...fields })
+    const response = await h.call(ada, 'POST', '/api/gmail/send', {
+      subject: 'Hi',
+      body: 'Hello',
+      ...fields,
+    })
     expect(response.statusCode).toBe(400)
     const error = response.json().error
     expect(error.code).toBe('validation_error')
@@ -40,12 +33,12 @@ describe('sending refuses what is not an address', () => {
 
 describe('GET /api/gmail/recipients', () => {
   beforeAll(async () => {
-    const contact = await post(ada, '/api/contacts', {
+    const contact = await h.call(ada, 'POST', '/api/contacts', {
       name: 'Bernadette Quill',
       email: 'bernadette@example.com',
     })
     expect(contact.statusCode).toBe(201)
-    const sent = await post(ada, '/api/gmail/send', {
+    const sent = await h.call(ada, 'POST', '/api/gmail/send', {
       to: 'Benedict Berry <benedict.berry@example.com>, kim@example.com',
       subject: 'Seats',
       body: 'Forty of them.',
@@ -54,12 +47,12 @@ describe('GET /api/gmail/recipients', () => {
   })
 
   it('suggests saved contacts first, then people the user has written to', async () => {
-    const response = await get(ada, '/api/gmail/recipients?q=bene')
+    const response = await h.call(ada, 'GET', '/api/gmail/recipients?q=bene')
     expect(response.statusCode).toBe(200)
     expect(response.json().suggestions).toEqual([
       { name: 'Benedict Berry', email: 'benedict.berry@example.com', source: 'sent' },
     ])
-    const both = (await get(ada, '/api/gmail/recipients?q=ber')).json().suggestions
+    const both = (await h.call(ada, 'GET', '/api/gmail/recipients?q=ber')).json().suggestions
     expect(both[0]).toEqual({
       name: 'Bernadette Quill',
       email: 'bernadette@example.com',
@@ -69,7 +62,7 @@ describe('GET /api/gmail/recipients', () => {
   })
 
   it("never suggests another user's contacts or correspondents", async () => {
-    const response = await get(grace, '/api/gmail/recipients?q=be')
+    const response = await h.call(grace, 'GET', '/api/gmail/recipients?q=be')
     expect(response.statusCode).toBe(200)
     const emails = response.json().suggestions.map((s: { email: string }) => s.email)
     expect(emails).not.toContain('bernadette@example.com')
@@ -77,9 +70,9 @@ describe('GET /api/gmail/recipients', () => {
   })
 
   it('keeps to the limit, and refuses a bad one with a 400 naming it', async () => {
-    const one = await get(ada, '/api/gmail/recipients?q=e&limit=1')
+    const one = await h.call(ada, 'GET', '/api/gmail/recipients?q=e&limit=1')
     expect(one.json().suggestions).toHaveLength(1)
-    const bad = await get(ada, '/api/gmail/recipients?q=e&limit=500')
+    const bad = await h.call(ada, 'GET', '/api/gmail/recipients?q=e&limit=500')
     expect(bad.statusCode).toBe(400)
     expect(bad.json().error.message).toMatch(/^limit: /)
   })

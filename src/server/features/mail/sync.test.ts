@@ -30,20 +30,6 @@ async function cachedThreadIds(h: Harness, email: string) {
   return rows.map((r) => r.id).sort()
 }
 
-function api(h: Harness, session: string) {
-  return {
-    get: (url: string) => h.app.inject({ url, cookies: { inkwell_session: session } }),
-    post: (url: string, payload?: object) =>
-      h.app.inject({
-        method: 'POST',
-        url,
-        payload,
-        headers: sameOrigin,
-        cookies: { inkwell_session: session },
-      }),
-  }
-}
-
 describe('the mail sync engine against the Gmail stand-in', () => {
   let h: Harness
   let session: string
@@ -57,7 +43,7 @@ describe('the mail sync engine against the Gmail stand-in', () => {
   afterAll(async () => h?.close())
 
   it('shows the first page of the inbox on the first visit, newest first', async () => {
-    const response = await api(h, session).get('/api/gmail/threads?limit=50')
+    const response = await h.call(session, 'GET', '/api/gmail/threads?limit=50')
     expect(response.statusCode).toBe(200)
     const body = response.json()
     expect(body.threads).toHaveLength(50)
@@ -71,18 +57,18 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     })
     expect(first.labels).toContain('INBOX')
     // User labels arrive by name, not by Gmail's ids.
-    const all = (await api(h, session).get('/api/gmail/threads?limit=500')).json().threads
+    const all = (await h.call(session, 'GET', '/api/gmail/threads?limit=500')).json().threads
     const labels = new Set(all.flatMap((t: { labels: string[] }) => t.labels))
     expect(labels).toContain('Clients')
     expect([...labels].some((l) => String(l).startsWith('Label_'))).toBe(false)
   })
 
   it('completes the first sync: the cache holds every thread Gmail lists', async () => {
-    const result = await api(h, session).post('/api/gmail/sync')
+    const result = await h.call(session, 'POST', '/api/gmail/sync')
     expect(result.statusCode).toBe(200)
     expect(await cachedThreadIds(h, ADA)).toEqual(await allThreadIds(gmail))
     const inbox = await allThreadIds(gmail, '&labelIds=INBOX')
-    const listed = (await api(h, session).get('/api/gmail/threads?limit=500')).json()
+    const listed = (await h.call(session, 'GET', '/api/gmail/threads?limit=500')).json()
     expect(listed.total).toBe(inbox.length)
     expect(listed.threads.map((t: { id: string }) => t.id).sort()).toEqual(inbox)
   })
@@ -92,7 +78,11 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     let cursor = ''
     do {
       const page = (
-        await api(h, session).get(`/api/gmail/threads?limit=40${cursor ? `&cursor=${cursor}` : ''}`)
+        await h.call(
+          session,
+          'GET',
+          `/api/gmail/threads?limit=40${cursor ? `&cursor=${cursor}` : ''}`,
+        )
       ).json()
       seen.push(...page.threads.map((t: { id: string }) => t.id))
       cursor = page.nextCursor ?? ''
@@ -112,7 +102,7 @@ describe('the mail sync engine against the Gmail stand-in', () => {
         labelIds: ['INBOX', 'UNREAD'],
       }),
     })
-    const [toStar, toDelete] = (await api(h, session).get('/api/gmail/threads?limit=3'))
+    const [toStar, toDelete] = (await h.call(session, 'GET', '/api/gmail/threads?limit=3'))
       .json()
       .threads.slice(1)
     await gmail(`threads/${toStar.id}/modify`, {
@@ -121,10 +111,10 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     })
     await gmail(`threads/${toDelete.id}`, { method: 'DELETE' })
 
-    const sync = (await api(h, session).post('/api/gmail/sync')).json()
+    const sync = (await h.call(session, 'POST', '/api/gmail/sync')).json()
     expect(sync.full).toBe(false)
 
-    const list = (await api(h, session).get('/api/gmail/threads?limit=500')).json()
+    const list = (await h.call(session, 'GET', '/api/gmail/threads?limit=500')).json()
     const byId = new Map(list.threads.map((t: { id: string }) => [t.id, t]))
     expect(byId.get(inserted.threadId)).toMatchObject({
       subject: 'Fresh from Gmail',
@@ -136,20 +126,20 @@ describe('the mail sync engine against the Gmail stand-in', () => {
   })
 
   it('archives, stars, flags and trashes in Gmail and in the cache', async () => {
-    const [a, b, c] = (await api(h, session).get('/api/gmail/threads?limit=3')).json().threads
-    const archived = await api(h, session).post(`/api/gmail/threads/${a.id}/actions`, {
+    const [a, b, c] = (await h.call(session, 'GET', '/api/gmail/threads?limit=3')).json().threads
+    const archived = await h.call(session, 'POST', `/api/gmail/threads/${a.id}/actions`, {
       action: 'archive',
     })
     expect(archived.json().labels).not.toContain('INBOX')
-    const starred = await api(h, session).post(`/api/gmail/threads/${b.id}/actions`, {
+    const starred = await h.call(session, 'POST', `/api/gmail/threads/${b.id}/actions`, {
       action: 'star',
     })
     expect(starred.json().isStarred).toBe(true)
-    const flagged = await api(h, session).post(`/api/gmail/threads/${b.id}/actions`, {
+    const flagged = await h.call(session, 'POST', `/api/gmail/threads/${b.id}/actions`, {
       action: 'flag',
     })
     expect(flagged.json().labels).toContain('Follow-up')
-    await api(h, session).post(`/api/gmail/threads/${c.id}/actions`, { action: 'trash' })
+    await h.call(session, 'POST', `/api/gmail/threads/${c.id}/actions`, { action: 'trash' })
 
     const inGmail = async (id: string) =>
       (
@@ -162,20 +152,22 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     expect(await inGmail(b.id)).toContain(followUp.id)
     expect(await inGmail(c.id)).toContain('TRASH')
 
-    const ids = (await api(h, session).get('/api/gmail/threads?limit=500'))
+    const ids = (await h.call(session, 'GET', '/api/gmail/threads?limit=500'))
       .json()
       .threads.map((t: { id: string }) => t.id)
     expect(ids).not.toContain(a.id)
     expect(ids).not.toContain(c.id)
     expect(ids).toContain(b.id)
-    expect((await api(h, session).get('/api/gmail/unread-count')).json().count).toBeGreaterThan(0)
+    expect((await h.call(session, 'GET', '/api/gmail/unread-count')).json().count).toBeGreaterThan(
+      0,
+    )
   })
 
   it('sends a reply into the same thread with In-Reply-To and References', async () => {
-    const thread = (await api(h, session).get('/api/gmail/threads?limit=5')).json().threads[0]
-    const detail = (await api(h, session).get(`/api/gmail/threads/${thread.id}`)).json()
+    const thread = (await h.call(session, 'GET', '/api/gmail/threads?limit=5')).json().threads[0]
+    const detail = (await h.call(session, 'GET', `/api/gmail/threads/${thread.id}`)).json()
     const original = detail.messages.at(-1)
-    const sent = await api(h, session).post('/api/gmail/send', {
+    const sent = await h.call(session, 'POST', '/api/gmail/send', {
       to: original.sender.email,
       subject: `Re: ${detail.subject}`,
       body: 'Thanks — sounds good to me.',
@@ -189,13 +181,13 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     const parsed = await PostalMime.parse(Buffer.from(raw.raw, 'base64url'))
     expect(parsed.inReplyTo).toBe(original.headers.messageId)
     expect(parsed.references).toContain(original.headers.messageId)
-    const after = (await api(h, session).get(`/api/gmail/threads/${thread.id}`)).json()
+    const after = (await h.call(session, 'GET', `/api/gmail/threads/${thread.id}`)).json()
     expect(after.messages).toHaveLength(detail.messages.length + 1)
   })
 
   it('sends a new message with an attachment that arrives intact, UTF-8 names included', async () => {
     const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256))
-    const sent = await api(h, session).post('/api/gmail/send', {
+    const sent = await h.call(session, 'POST', '/api/gmail/send', {
       to: 'Grace Hopper <grace@example.com>',
       cc: 'ops@example.com',
       subject: 'Überprüfung — Q3 numbers',
@@ -209,11 +201,15 @@ describe('the mail sync engine against the Gmail stand-in', () => {
       ],
     })
     expect(sent.statusCode).toBe(200)
-    const detail = (await api(h, session).get(`/api/gmail/threads/${sent.json().threadId}`)).json()
+    const detail = (
+      await h.call(session, 'GET', `/api/gmail/threads/${sent.json().threadId}`)
+    ).json()
     const message = detail.messages[0]
     expect(message.subject).toBe('Überprüfung — Q3 numbers')
     expect(message.attachments[0]).toMatchObject({ filename: 'Zahlen-Übersicht.bin' })
-    const download = await api(h, session).get(
+    const download = await h.call(
+      session,
+      'GET',
       `/api/gmail/messages/${message.id}/attachments/${encodeURIComponent(message.attachments[0].attachmentId)}`,
     )
     expect(download.statusCode).toBe(200)
@@ -221,14 +217,14 @@ describe('the mail sync engine against the Gmail stand-in', () => {
   })
 
   it('saves a draft in Gmail and updates the same draft', async () => {
-    const first = await api(h, session).post('/api/gmail/drafts', {
+    const first = await h.call(session, 'POST', '/api/gmail/drafts', {
       to: 'grace@example.com',
       subject: 'Half-written',
       body: 'First thoughts',
     })
     expect(first.statusCode).toBe(200)
     const { draftId } = first.json()
-    const again = await api(h, session).post('/api/gmail/drafts', {
+    const again = await h.call(session, 'POST', '/api/gmail/drafts', {
       to: 'grace@example.com',
       subject: 'Half-written',
       body: 'Second thoughts',
@@ -243,16 +239,18 @@ describe('the mail sync engine against the Gmail stand-in', () => {
   })
 
   it('searches the whole cached mailbox, archived mail included', async () => {
-    const archived = (await api(h, session).get('/api/gmail/threads?label=INBOX&limit=1')).json()
+    const archived = (await h.call(session, 'GET', '/api/gmail/threads?label=INBOX&limit=1')).json()
       .threads[0]
-    await api(h, session).post(`/api/gmail/threads/${archived.id}/actions`, { action: 'archive' })
+    await h.call(session, 'POST', `/api/gmail/threads/${archived.id}/actions`, {
+      action: 'archive',
+    })
     const word = archived.subject.split(/\s+/).find((w: string) => w.length > 4) ?? archived.subject
     const found = (
-      await api(h, session).get(`/api/gmail/threads?q=${encodeURIComponent(word)}`)
+      await h.call(session, 'GET', `/api/gmail/threads?q=${encodeURIComponent(word)}`)
     ).json()
     expect(found.threads.map((t: { id: string }) => t.id)).toContain(archived.id)
     expect(found.total).toBe(found.threads.length)
-    const none = (await api(h, session).get('/api/gmail/threads?q=zzqqxxnothing')).json()
+    const none = (await h.call(session, 'GET', '/api/gmail/threads?q=zzqqxxnothing')).json()
     expect(none).toMatchObject({ threads: [], total: 0 })
   })
 
@@ -262,7 +260,7 @@ describe('the mail sync engine against the Gmail stand-in', () => {
       .update(users)
       .set({ gmailTokenExpiresAt: new Date(1000) })
       .where(eq(users.email, ADA))
-    expect((await api(h, session).post('/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
     await new Promise((r) => setTimeout(r, 100)) // the new token is stored off the request path
     const [after] = await h.db.select().from(users).where(eq(users.email, ADA))
     expect(after!.gmailAccessToken).not.toBe(before!.gmailAccessToken)
@@ -271,26 +269,26 @@ describe('the mail sync engine against the Gmail stand-in', () => {
   })
 
   it('refuses bad input with a 400 that says what is wrong', async () => {
-    const missing = await api(h, session).post('/api/gmail/send', {
+    const missing = await h.call(session, 'POST', '/api/gmail/send', {
       to: '',
       subject: 'x',
       body: 'y',
     })
     expect(missing.statusCode).toBe(400)
     expect(missing.json().error.message).toContain('Recipient is required')
-    const action = await api(h, session).post('/api/gmail/threads/whatever/actions', {
+    const action = await h.call(session, 'POST', '/api/gmail/threads/whatever/actions', {
       action: 'explode',
     })
     expect(action.statusCode).toBe(400)
-    const cursor = await api(h, session).get('/api/gmail/threads?cursor=nonsense')
+    const cursor = await h.call(session, 'GET', '/api/gmail/threads?cursor=nonsense')
     expect(cursor.statusCode).toBe(400)
   })
 
   it("never shows one user's mail to another", async () => {
     const grace = (await signIn(h, 'grace@example.com')).session!
-    const adaThread = (await api(h, session).get('/api/gmail/threads?limit=1')).json().threads[0]
-    expect((await api(h, grace).get(`/api/gmail/threads/${adaThread.id}`)).statusCode).toBe(404)
-    const act = await api(h, grace).post(`/api/gmail/threads/${adaThread.id}/actions`, {
+    const adaThread = (await h.call(session, 'GET', '/api/gmail/threads?limit=1')).json().threads[0]
+    expect((await h.call(grace, 'GET', `/api/gmail/threads/${adaThread.id}`)).statusCode).toBe(404)
+    const act = await h.call(grace, 'POST', `/api/gmail/threads/${adaThread.id}/actions`, {
       action: 'trash',
     })
     expect(act.statusCode).toBe(404)
@@ -333,9 +331,9 @@ describe('sync under trouble', () => {
           : null
     }
     const session = (await signIn(h, ADA)).session!
-    const first = await api(h, session).get('/api/gmail/threads?limit=50')
+    const first = await h.call(session, 'GET', '/api/gmail/threads?limit=50')
     expect(first.statusCode).toBe(200)
-    expect((await api(h, session).post('/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
     expect(proxy.log.some((l) => l.status === 429)).toBe(true)
     expect(proxy.log.some((l) => l.status === 500)).toBe(true)
 
@@ -348,21 +346,21 @@ describe('sync under trouble', () => {
 
   it('runs a full resync when Gmail answers 404 for a stale historyId', async () => {
     const session = (await signIn(h, 'grace@example.com')).session!
-    await api(h, session).get('/api/gmail/threads?limit=10')
-    await api(h, session).post('/api/gmail/sync')
+    await h.call(session, 'GET', '/api/gmail/threads?limit=10')
+    await h.call(session, 'POST', '/api/gmail/sync')
     const gmail = standInGmail(h, await accessTokenOf(h, 'grace@example.com'))
     const [gone] = await allThreadIds(gmail)
     await gmail(`threads/${gone}`, { method: 'DELETE' })
 
     fault = ({ path }) => (path.includes('/history') ? { status: 404 } : null)
-    const sync = (await api(h, session).post('/api/gmail/sync')).json()
+    const sync = (await h.call(session, 'POST', '/api/gmail/sync')).json()
     expect(sync.full).toBe(true)
     expect(await cachedThreadIds(h, 'grace@example.com')).toEqual(await allThreadIds(gmail))
   })
 
   it('never runs two syncs of one user at once, across app instances on one database', async () => {
     const session = (await signIn(h, ADA)).session!
-    await api(h, session).post('/api/gmail/sync')
+    await h.call(session, 'POST', '/api/gmail/sync')
     const twin = await h.anotherInstance()
     // Slow history calls make the two syncs overlap in time for certain.
     fault = ({ path }) => (path.includes('/history') ? { delayMs: 400 } : null)
@@ -388,12 +386,12 @@ describe('sync under trouble', () => {
 
   it('does not start a failing sync again on every read of the inbox', async () => {
     const session = (await signIn(h, 'grace@example.com')).session!
-    await api(h, session).post('/api/gmail/sync')
+    await h.call(session, 'POST', '/api/gmail/sync')
     await new Promise((r) => setTimeout(r, 50))
     fault = ({ path }) => (path.includes('/history') ? { status: 400 } : null)
     const historyCalls = () => proxy.log.filter((l) => l.path.includes('/history')).length
     const before = historyCalls()
-    expect((await api(h, session).post('/api/gmail/sync')).statusCode).toBe(502)
+    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(502)
     // The last good sync is long ago: every read would want a new one.
     const [grace] = await h.db.select().from(users).where(eq(users.email, 'grace@example.com'))
     await h.db
@@ -401,7 +399,7 @@ describe('sync under trouble', () => {
       .set({ lastSyncedAt: new Date(Date.now() - 3_600_000) })
       .where(eq(mailSyncState.userId, grace!.id))
     for (let i = 0; i < 5; i++) {
-      expect((await api(h, session).get('/api/gmail/threads?limit=5')).statusCode).toBe(200)
+      expect((await h.call(session, 'GET', '/api/gmail/threads?limit=5')).statusCode).toBe(200)
     }
     await new Promise((r) => setTimeout(r, 100))
     expect(historyCalls() - before).toBe(1)
@@ -421,11 +419,11 @@ describe('sync under trouble', () => {
       .update(users)
       .set({ gmailTokenExpiresAt: new Date(1000) })
       .where(eq(users.email, ADA))
-    const response = await api(h, session).post('/api/gmail/sync')
+    const response = await h.call(session, 'POST', '/api/gmail/sync')
     expect(response.statusCode).toBe(401)
     expect(response.json().error.code).toBe('gmail_not_connected')
-    const me = (await api(h, session).get('/api/auth/user')).json()
+    const me = (await h.call(session, 'GET', '/api/auth/user')).json()
     expect(me.gmailConnected).toBe(false)
-    expect((await api(h, session).get('/api/gmail/threads')).statusCode).toBe(401)
+    expect((await h.call(session, 'GET', '/api/gmail/threads')).statusCode).toBe(401)
   })
 })
