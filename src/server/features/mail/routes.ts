@@ -25,7 +25,8 @@ import { requireUser, SESSION_COOKIE } from '../auth/session.js'
 import { z } from 'zod'
 import { PushBodySchema, type GmailPush } from './push.js'
 import { createListAnswers, pickEncoding } from './list-answers.js'
-import { etagMatches, type MailService } from './service.js'
+import { etagMatches } from './list-etag.js'
+import type { MailService } from './service.js'
 
 /**
  * Attachments are the sender's bytes served from Inkwell's origin, so the sender's

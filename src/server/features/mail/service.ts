@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import {
   MAX_MESSAGE_BYTES,
@@ -21,33 +20,15 @@ import { presentThread, presentThreadDetail } from './present.js'
 import { decodeCursor, encodeCursor, type ListFilter, type MailRepository } from './repository.js'
 import type { MailScheduler } from './scheduler.js'
 import { mergeResults, searchGmail } from './search-all.js'
+import { hasFirstPage, listEtag, type ListQuery } from './list-etag.js'
 import { parseSearch } from './search-query.js'
 import type { MailSync, SyncOutcome } from './sync.js'
-
-export type ListQuery = {
-  label: string
-  q?: string
-  scope: 'label' | 'all'
-  limit: number
-  cursor?: string
-}
 
 /**
  * A list answer about to be made: its ETag, read before any page is (null when the answer
  * depends on Gmail, a search of all mail, which no version covers), and the page's build.
  */
 export type PreparedList = { etag: string | null; build: () => Promise<ThreadList> }
-
-/**
- * Has a first page of the mailbox been cached? Its historyId says so once a message is stored;
- * an empty mailbox never gets one, but its finished sync says the same. Without the second
- * half, every read of an empty mailbox was a first visit that waited for a whole new sync.
- */
-function hasFirstPage(
-  state: { historyId: string | null; lastSyncedAt: Date | null } | null,
-): boolean {
-  return Boolean(state?.historyId || state?.lastSyncedAt)
-}
 
 /**
  * How long a list's ETag may rest on a kept snapshot. Events drop it sooner; this bounds what
@@ -57,13 +38,6 @@ const SNAPSHOT_TTL_MS = 1000
 
 const GMAIL_SEARCH_FAILED =
   'Gmail could not be searched just now: these results are from the mail Inkwell has.'
-
-/** Does an If-None-Match header name `etag`? (A list of tags, or `*`; weak comparison.) */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
-}
 
 type Outgoing = {
   to: string
@@ -76,30 +50,6 @@ type Outgoing = {
   attachments: { filename: string; mimeType: string; contentBase64: string }[]
   forwardedAttachments?: { messageId: string; attachmentId: string }[]
   draftId?: string
-}
-
-type ListSnapshot = {
-  state: Awaited<ReturnType<MailRepository['getSyncState']>>
-  syncing: boolean
-  version: number
-}
-
-/**
- * A list answer's ETag: everything the page shows besides its rows, which the mailbox version
- * covers. Null for the first page of Search all mail, which asks Gmail and no snapshot covers.
- */
-function listEtag({ state, syncing, version }: ListSnapshot, query: ListQuery): string | null {
-  if (query.q && query.scope === 'all' && !query.cursor) return null
-  const parts = [
-    version,
-    syncing,
-    state?.lastError,
-    state?.skippedMessages,
-    backfillProgress(state),
-    state?.labelNames ?? {},
-    query,
-  ]
-  return `W/"${createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 22)}"`
 }
 
 export function createMailService(deps: {
