@@ -9,13 +9,14 @@ import './styles.css'
 applyTheme(readTheme())
 
 const queryClient = createQueryClient()
-// The screen's code, the session and its first data are on their way before React renders.
-startRoute(window.location.pathname, queryClient)
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers client={queryClient}>
-      <AppRoutes />
-    </Providers>
-  </StrictMode>,
+// The screen's code, the session and its first data are on their way before React renders,
+// which waits for them (briefly) so the first render is the finished screen.
+void startRoute(window.location.pathname, queryClient).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers client={queryClient}>
+        <AppRoutes />
+      </Providers>
+    </StrictMode>,
+  ),
 )

@@ -153,15 +153,33 @@ const ROUTES: AppRoute[] = [
 ]
 
 /**
+ * How long the first render waits for what it would otherwise show as a spinner: on a slow
+ * network the screen's own loading states take over after this.
+ */
+const FIRST_RENDER_WAIT_MS = 600
+
+/**
  * Called once before the first render: the page's screen code, the session and the screen's
  * first data are fetched side by side rather than one after the other (decision 036).
+ * Resolves when they are all here, or after FIRST_RENDER_WAIT_MS, whichever is first, never
+ * rejecting: a failure is the screen's to show.
+ *
+ * The first render waits for it, so it mounts the finished screen in one pass. Rendered
+ * earlier, it would paint a spinner, suspend on the screen's code (after which React holds the
+ * content back 300 ms), and mount the shell from a query's update, a synchronous render whose
+ * effects all run before the rows can paint.
  */
-export function startRoute(pathname: string, client: QueryClient) {
+export function startRoute(pathname: string, client: QueryClient): Promise<void> {
   const route = ROUTES.find((r) => r.path === pathname)
-  if (!route) return
-  if ('preload' in route.screen) void route.screen.preload().catch(() => {})
-  if (route.protected) void client.prefetchQuery(currentUserQuery)
-  void route.prefetch?.(client).catch(() => {})
+  if (!route) return Promise.resolve()
+  const needed: Promise<unknown>[] = []
+  if ('preload' in route.screen) needed.push(route.screen.preload())
+  if (route.protected) needed.push(client.prefetchQuery(currentUserQuery))
+  if (route.prefetch) needed.push(route.prefetch(client))
+  return Promise.race([
+    Promise.allSettled(needed).then(() => {}),
+    new Promise<void>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+  ])
 }
 
 function ScreenLoading() {

@@ -202,8 +202,19 @@ export function InboxScreen() {
     .map((t) => t!.id)
     .join(' ')
   useEffect(() => {
-    for (const id of nearbyKey.split(' ')) if (id) prefetchThread(id)
-  }, [nearbyKey, prefetchThread])
+    // The open conversation's own messages come first: its neighbours' would compete with them
+    // on the wire and in the server.
+    let cancelled = false
+    const opened = selectedId
+      ? queryClient.ensureQueryData(threadQuery(selectedId)).catch(() => {})
+      : Promise.resolve()
+    void opened.then(() => {
+      if (!cancelled) for (const id of nearbyKey.split(' ')) if (id) prefetchThread(id)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [nearbyKey, selectedId, prefetchThread, queryClient])
   /** What a key acts on: the open conversation, else the row under the cursor. */
   const targetId = selectedId ?? threads[cursorIndex]?.id ?? null
   const targetOf = (id: string): Target => {

@@ -62,6 +62,9 @@ export function ThreadList({
     estimateSize: () => rowHeight,
     getItemKey: (index) => threads[index]?.id ?? '__more__',
     overscan: 10,
+    // The list's height before it is measured: the window's, so the first render already holds
+    // the rows in view instead of a few, with a second render once the list is measured.
+    initialRect: { width: 0, height: window.innerHeight },
     // React 19 warns when flushSync runs during render; rows are fixed-height, so the
     // synchronous flush buys nothing here.
     useFlushSync: false,
@@ -77,9 +80,18 @@ export function ThreadList({
     }
   }, [lastIndex, threads.length, hasNextPage, isFetchingNextPage, fetchNextPage])
 
+  // The cursor's row is kept in view. Whether it already is comes from what the virtualizer last
+  // saw (scroll events, the list's size): asking the page would force a layout in the middle of
+  // opening a conversation, and scrollToIndex scrolls (and lays out) even when nothing moves.
   useEffect(() => {
-    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' })
-  }, [virtualizer, activeIndex])
+    if (activeIndex < 0) return
+    const top = activeIndex * rowHeight
+    const offset = virtualizer.scrollOffset
+    const height = virtualizer.scrollRect?.height
+    const inView =
+      offset !== null && height !== undefined && top >= offset && top + rowHeight <= offset + height
+    if (!inView) virtualizer.scrollToIndex(activeIndex, { align: 'auto' })
+  }, [virtualizer, activeIndex, rowHeight])
 
   return (
     <div

@@ -126,10 +126,11 @@ export function ThreadViewer({
     ''
   const target = useMemo(() => ({ id: threadId, senderName }), [threadId, senderName])
 
-  // Opening an unread conversation marks it read. Only the state it opened in counts: a
-  // conversation opened read and then marked unread must stay unread.
+  // Opening an unread conversation marks it read, once its messages are here (the request would
+  // compete with theirs). Only the state it opened in counts: a conversation opened read and
+  // then marked unread must stay unread.
   const openedAs = useRef<'read' | 'unread' | null>(null)
-  const unread = detail ? detail.isUnread : listThread?.isUnread
+  const unread = detail?.isUnread
   useEffect(() => {
     if (unread === undefined || openedAs.current) return
     openedAs.current = unread ? 'unread' : 'read'
