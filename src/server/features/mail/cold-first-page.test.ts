@@ -1,4 +1,6 @@
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mailSkippedMessages, users } from '../../db/schema.js'
 import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
 import { gmailUnitsOf } from '../../test/gmail-units.js'
 import { signIn, startHarness, type Harness } from '../../test/harness.js'
@@ -24,6 +26,11 @@ describe('the cold first page', () => {
 
   beforeAll(async () => {
     h = await startHarness({
+      users: [
+        { email: ADA, name: 'Ada Lovelace' },
+        { email: 'grace@example.com', name: 'Grace Hopper' },
+        { email: 'ines@example.com', name: 'Ines Duarte' },
+      ],
       withMailbox: true,
       gmailVia: async (target) => {
         proxy = await startFaultProxy(target, { fault: (r) => fault(r) })
@@ -116,5 +123,45 @@ describe('the cold first page', () => {
     expect(row).toMatchObject({ partial: true })
     expect(row.subject).toMatch(/^NUL.?in the subject$/)
     expect(row.subject).not.toContain('\u0000')
+  })
+
+  it('skips a message the database refuses and still shows the rest of the page', async () => {
+    const email = 'ines@example.com'
+    const session = (await signIn(h, email)).session!
+    const ines = standInGmail(h, await accessTokenOf(h, email))
+    const plant = (subject: string) =>
+      ines<{ id: string; threadId: string }>('messages/import', {
+        method: 'POST',
+        body: JSON.stringify({ from: 'ben@example.net', to: email, subject, body_text: 'Hi' }),
+      })
+    // A rule the row guard does not know stands for whatever else PostgreSQL may refuse.
+    await h.db.execute(
+      sql`alter table email_messages add constraint refuse_on_first_page check (subject <> 'Refused on the first page')`,
+    )
+    try {
+      await plant('Before the refused one')
+      const refused = await plant('Refused on the first page')
+      await plant('After the refused one')
+      const list = await h.call(session, 'GET', '/api/gmail/threads?limit=50')
+      expect(list.statusCode).toBe(200)
+      const subjects = (list.json().threads as Listed[]).map((t) => t.subject)
+      expect(subjects).toEqual(
+        expect.arrayContaining(['Before the refused one', 'After the refused one']),
+      )
+      expect(subjects).not.toContain('Refused on the first page')
+      const [user] = await h.db.select().from(users).where(eq(users.email, email))
+      const skips = await h.db
+        .select()
+        .from(mailSkippedMessages)
+        .where(
+          and(
+            eq(mailSkippedMessages.userId, user!.id),
+            eq(mailSkippedMessages.gmailId, refused.id),
+          ),
+        )
+      expect(skips).toMatchObject([{ threadId: refused.threadId, reason: 'sqlstate:23514' }])
+    } finally {
+      await h.db.execute(sql`alter table email_messages drop constraint refuse_on_first_page`)
+    }
   })
 })

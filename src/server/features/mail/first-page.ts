@@ -2,7 +2,7 @@ import { mapWithConcurrency } from '../../lib/concurrency.js'
 import { NotFound } from '../../lib/errors.js'
 import type { GmailSession } from './gmail.js'
 import { parseThreadMessages } from './parse.js'
-import type { MailRepository, SkippedMessage } from './repository.js'
+import type { MailRepository, MetadataThread, SkippedMessage } from './repository.js'
 
 /**
  * The headers the list shows (format=metadata sends only these). Named as Gmail spells them:
@@ -68,12 +68,26 @@ export async function fetchFirstPageByMetadata(
     pageToken = page.nextPageToken ?? undefined
     if (!pageToken) break
   }
-  // Each thread's headers are saved while the next are fetched: a worker that waited for its
-  // save (a transaction behind the user's other writers) would hold back Gmail's calls.
-  // A save never rejects here (a worker still running after another's error may add one
-  // late): the first failure is kept and thrown once the fetching is done.
-  const saves: Promise<void>[] = []
+  // Headers are saved while the next are fetched, a batch at a time: what arrived while the
+  // last save ran goes in the next, in one transaction. A worker that waited for its own save
+  // (a transaction behind the user's other writers) would hold back Gmail's calls, and a
+  // transaction per thread costs the database more than the fetching. A failed save is kept
+  // and thrown once the fetching is done (Gmail's own error, if any, is the one to tell).
+  const waiting: MetadataThread[] = []
+  let saving: Promise<void> = Promise.resolve()
   const saveFailures: unknown[] = []
+  const saveWaiting = () => {
+    saving = saving.then(async () => {
+      const batch = waiting.splice(0)
+      if (batch.length === 0) return
+      try {
+        const skipped = await deps.repo.saveMetadata(userId, batch)
+        batch.forEach((t, i) => deps.onSkipped(t.threadId, skipped[i]!))
+      } catch (error) {
+        saveFailures.push(error)
+      }
+    })
+  }
   let historyIds: (string | null | undefined)[]
   try {
     historyIds = await mapWithConcurrency([...newest], deps.concurrency, async ([threadId, id]) => {
@@ -88,20 +102,14 @@ export async function fetchFirstPageByMetadata(
         )
         const { parsed, unreadable } = parseThreadMessages(threadId, [message])
         // Headers only: no body and no attachments yet, whatever the payload looked like.
-        const headersOnly = parsed.map((m) => ({
+        const messages = parsed.map((m) => ({
           ...m,
           textBody: '',
           htmlBody: null,
           attachments: [],
         }))
-        saves.push(
-          deps.repo
-            .saveMetadata(userId, threadId, headersOnly, unreadable)
-            .then((skipped) => deps.onSkipped(threadId, skipped))
-            .catch((error: unknown) => {
-              saveFailures.push(error)
-            }),
-        )
+        waiting.push({ threadId, messages, skipped: unreadable })
+        saveWaiting()
         return message.historyId
       } catch (error) {
         // Deleted in Gmail since it was listed: there is nothing to show.
@@ -109,12 +117,9 @@ export async function fetchFirstPageByMetadata(
         throw error
       }
     })
-  } catch (error) {
-    // Gmail's error is the one to tell.
-    await Promise.all(saves)
-    throw error
+  } finally {
+    await saving
   }
-  await Promise.all(saves)
   if (saveFailures.length > 0) throw saveFailures[0]
   return { threadIds: [...newest.keys()], historyId: maxHistoryId(historyIds) }
 }

@@ -24,7 +24,15 @@ import { searchConditions } from './search-filter.js'
 import type { SearchTerm } from './search-query.js'
 import { ROW_LIMITS, storableMessage, storableText } from './storable.js'
 import { createSyncStateRepository } from './sync-state-repository.js'
-import { summarizeThread } from './thread-summary.js'
+import { summarizeThread, type ThreadSummary } from './thread-summary.js'
+
+/** One thread's messages as `format=metadata` gave them, for `saveMetadata`. */
+export type MetadataThread = {
+  threadId: string
+  messages: ParsedMessage[]
+  /** Messages of the thread that could not be read at all. */
+  skipped: SkippedMessage[]
+}
 
 /** A cached message as the app reads it: the search vector is the database's own. */
 export type MessageRow = Omit<typeof emailMessages.$inferSelect, 'searchVector'>
@@ -153,27 +161,46 @@ function createThreadsRepository(db: Database) {
     )
   }
 
-  async function writeSummary(tx: Database, userId: string, threadId: string) {
+  /** The summary columns an upsert takes from the row it proposed (`excluded`). */
+  const threadColumns = getTableColumns(emailThreads)
+  function fromProposedRow(summary: ThreadSummary) {
+    const set: Record<string, SQL> = {}
+    for (const key of Object.keys(summary))
+      set[key] = sql.raw(`excluded.${threadColumns[key as keyof ThreadSummary].name}`)
+    return set
+  }
+
+  /**
+   * Rewrites the summaries of these threads from their cached messages, in one read and one
+   * write whatever their number; a thread left without messages loses its summary.
+   */
+  async function writeSummaries(tx: Database, userId: string, threadIds: string[]) {
+    if (threadIds.length === 0) return
     const messages = await tx
       .select(messageColumns)
       .from(emailMessages)
-      .where(and(eq(emailMessages.userId, userId), eq(emailMessages.threadId, threadId)))
-    const summary = summarizeThread(messages)
-    if (!summary) {
+      .where(and(eq(emailMessages.userId, userId), inArray(emailMessages.threadId, threadIds)))
+    const byThread = new Map<string, MessageRow[]>()
+    for (const m of messages) byThread.set(m.threadId, [...(byThread.get(m.threadId) ?? []), m])
+    const summaries = threadIds.flatMap((id) => summarizeThread(byThread.get(id) ?? []) ?? [])
+    const empty = threadIds.filter((id) => !byThread.has(id))
+    if (empty.length > 0) {
       await tx
         .delete(emailThreads)
-        .where(and(eq(emailThreads.userId, userId), eq(emailThreads.threadId, threadId)))
-      return
+        .where(and(eq(emailThreads.userId, userId), inArray(emailThreads.threadId, empty)))
     }
-    const values = { userId, ...summary }
+    if (summaries.length === 0) return
     await tx
       .insert(emailThreads)
-      .values(values)
+      .values(summaries.map((summary) => ({ userId, ...summary })))
       .onConflictDoUpdate({
         target: [emailThreads.userId, emailThreads.threadId],
-        set: { ...summary },
+        set: fromProposedRow(summaries[0]!),
       })
   }
+
+  const writeSummary = (tx: Database, userId: string, threadId: string) =>
+    writeSummaries(tx, userId, [threadId])
 
   function upsertMessages(tx: Database, rows: (typeof emailMessages.$inferInsert)[]) {
     return tx
@@ -324,50 +351,70 @@ function createThreadsRepository(db: Database) {
     },
 
     /**
-     * Caches messages fetched with format=metadata (headers, labels, snippet; no body), the
-     * thread marked metadata-only until it is fetched whole. A message already cached stays
-     * as it is (it has at least as much). Refused rows are skipped and recorded, as in
-     * `replaceThread`, without forgetting the thread's earlier skips.
+     * Caches messages fetched with format=metadata (headers, labels, snippet; no body), each
+     * thread marked metadata-only until it is fetched whole: all the threads in one
+     * transaction (the cold first page saves them as they come, a batch at a time). A message
+     * already cached stays as it is (it has at least as much). Refused rows are skipped and
+     * recorded, as in `replaceThread`, without forgetting a thread's earlier skips; the answer
+     * is each thread's skipped messages, in the order given.
      */
-    async saveMetadata(
-      userId: string,
-      threadId: string,
-      messages: ParsedMessage[],
-      skipped: SkippedMessage[] = [],
-    ): Promise<SkippedMessage[]> {
-      const rows = messages.map((m) => ({
-        ...storableMessage(m),
-        userId,
-        threadId,
-        metadataOnly: true,
-      }))
-      const all = [...skipped]
+    async saveMetadata(userId: string, threads: MetadataThread[]): Promise<SkippedMessage[][]> {
+      const rowsOf = (t: MetadataThread) =>
+        t.messages.map((m) => ({
+          ...storableMessage(m),
+          userId,
+          threadId: t.threadId,
+          metadataOnly: true,
+        }))
       try {
-        return await db.transaction(async (tx) => {
-          for (const row of rows) {
-            try {
-              await tx.transaction((savepoint) =>
-                savepoint.insert(emailMessages).values(row).onConflictDoNothing(),
-              )
-            } catch (error) {
-              if (!isRowRejection(error)) throw error
-              all.push({ gmailId: row.gmailId, reason: rejectionReason(error) })
-            }
-          }
-          await writeSummary(tx, userId, threadId)
-          await addSkips(tx, userId, threadId, all)
-          return all
+        await db.transaction(async (tx) => {
+          const rows = threads.flatMap(rowsOf)
+          if (rows.length) await tx.insert(emailMessages).values(rows).onConflictDoNothing()
+          await writeSummaries(
+            tx,
+            userId,
+            threads.map((t) => t.threadId),
+          )
+          for (const t of threads) await addSkips(tx, userId, t.threadId, t.skipped)
         })
+        return threads.map((t) => t.skipped)
       } catch (error) {
-        if (!isRowRejection(error)) throw error
-        // The thread's summary is refused: none of it goes in, each message is recorded.
-        const refused = [
-          ...skipped,
-          ...rows.map((r) => ({ gmailId: r.gmailId, reason: rejectionReason(error) })),
-        ]
-        await db.transaction((tx) => addSkips(tx, userId, threadId, refused))
-        return refused
+        if (!isRowRejection(error) || threads.length === 0) throw error
       }
+      // Something was refused: each thread on its own, row by row, so only what is refused
+      // is skipped.
+      const answers: SkippedMessage[][] = []
+      for (const t of threads) {
+        const rows = rowsOf(t)
+        const all = [...t.skipped]
+        try {
+          await db.transaction(async (tx) => {
+            for (const row of rows) {
+              try {
+                await tx.transaction((savepoint) =>
+                  savepoint.insert(emailMessages).values(row).onConflictDoNothing(),
+                )
+              } catch (error) {
+                if (!isRowRejection(error)) throw error
+                all.push({ gmailId: row.gmailId, reason: rejectionReason(error) })
+              }
+            }
+            await writeSummary(tx, userId, t.threadId)
+            await addSkips(tx, userId, t.threadId, all)
+          })
+          answers.push(all)
+        } catch (error) {
+          if (!isRowRejection(error)) throw error
+          // The thread's summary is refused: none of it goes in, each message is recorded.
+          const refused = [
+            ...t.skipped,
+            ...rows.map((r) => ({ gmailId: r.gmailId, reason: rejectionReason(error) })),
+          ]
+          await db.transaction((tx) => addSkips(tx, userId, t.threadId, refused))
+          answers.push(refused)
+        }
+      }
+      return answers
     },
 
     /** When the oldest cached message of these threads was received (backfill progress). */
