@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeCursor, encodeCursor } from './repository.js'
+import { decodeCursor, encodeCursor } from './thread-reads-repository.js'
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url')
 

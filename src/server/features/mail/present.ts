@@ -6,7 +6,7 @@ import {
 } from '../../../contract/mail.js'
 import type { StoredAttachment } from '../../db/schema.js'
 import type { emailThreads } from '../../db/schema.js'
-import type { MessageRow, ThreadListRow } from './repository.js'
+import type { MessageRow, ThreadListRow } from './thread-reads-repository.js'
 import { parseParticipant, type ThreadSummary } from './thread-summary.js'
 
 type ThreadRow = typeof emailThreads.$inferSelect
