@@ -251,11 +251,6 @@ export const ForwardedAttachmentSchema = z.object({
 })
 export type ForwardedAttachment = z.infer<typeof ForwardedAttachmentSchema>
 
-/** Where an attachment of a message is served (the user's own, behind the session). */
-export function attachmentPath(messageId: string, attachmentId: string): string {
-  return `/api/gmail/messages/${encodeURIComponent(messageId)}/attachments/${encodeURIComponent(attachmentId)}`
-}
-
 /** POST /api/gmail/send; a reply names its thread and the message it answers. */
 export const SendEmailSchema = z.object({
   to: recipients('To').min(1, 'Recipient is required'),
@@ -324,11 +319,6 @@ export const DraftAttachmentParamsSchema = z.object({
   id: gmailId(),
   index: z.coerce.number().int().min(0).max(99),
 })
-
-/** Where the `index`th attachment of a saved draft is served (the user's own, behind the session). */
-export function draftAttachmentPath(draftId: string, index: number): string {
-  return `/api/gmail/drafts/${encodeURIComponent(draftId)}/attachments/${index}`
-}
 
 /** GET /api/gmail/drafts: the newest drafts, and how many Gmail holds in all. */
 export const DraftListSchema = z.object({

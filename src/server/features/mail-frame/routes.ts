@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { MAIL_FRAME_PATH, MailFrameQuerySchema } from '../../../contract/mail-frame.js'
+import { z } from 'zod'
+import { MAIL_FRAME_IMAGES, MAIL_FRAME_PATH } from '../../../contract/mail-frame.js'
 import { MAIL_FRAME_DOCUMENT, mailFrameCsp } from './frame-document.js'
+
+const MailFrameQuerySchema = z.object({ images: z.enum(MAIL_FRAME_IMAGES) })
 
 /** The empty document each message's HTML is shown in; it holds no user data, so no session. */
 export async function mailFrameRoutes(app: FastifyInstance) {

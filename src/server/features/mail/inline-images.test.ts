@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { attachmentPath } from '../../../contract/mail.js'
+import { attachmentPath } from '../../../contract/mail-paths.js'
 import { signIn, startHarness, type Harness } from '../../test/harness.js'
 import { accessTokenOf, standInGmail } from '../../test/stand-in-gmail.js'
 

@@ -1,9 +1,5 @@
-import {
-  attachmentPath,
-  type EmailMessage,
-  type Thread,
-  type ThreadDetail,
-} from '../../../contract/mail.js'
+import type { EmailMessage, Thread, ThreadDetail } from '../../../contract/mail.js'
+import { attachmentPath } from '../../../contract/mail-paths.js'
 import type { StoredAttachment } from '../../db/schema.js'
 import type { emailThreads } from '../../db/schema.js'
 import type { MessageRow, ThreadListRow } from './thread-reads-repository.js'

@@ -1,5 +1,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query'
-import { attachmentPath, type EmailMessage } from '../../../../contract/mail'
+import type { EmailMessage } from '../../../../contract/mail'
+import { attachmentPath } from '../../../../contract/mail-paths'
 import { apiRequest } from '../../../lib/api-client'
 
 /** The image types the attachment route serves as images (anything else comes as bytes). */

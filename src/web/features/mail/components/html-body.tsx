@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react'
 import { ImageOff } from 'lucide-react'
 import {
   MAIL_FRAME_PATH,
-  MailFrameHeightSchema,
+  readFrameHeight,
   type MailFrameContent,
 } from '../../../../contract/mail-frame'
 import { Button } from '../../../components/ui/button'
@@ -29,9 +29,9 @@ function useReportedHeight(frameRef: RefObject<HTMLIFrameElement | null>): numbe
     const onMessage = (event: MessageEvent) => {
       const frame = frameRef.current
       if (!frame || event.source !== frame.contentWindow) return
-      const report = MailFrameHeightSchema.safeParse(event.data)
-      if (!report.success) return
-      setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(report.data.height) + BORDERS)))
+      const reported = readFrameHeight(event.data)
+      if (reported === null) return
+      setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(reported) + BORDERS)))
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import {
   Archive,
   ArrowLeft,
@@ -35,12 +35,20 @@ import {
 } from '../../../components/ui/tooltip'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { lazyComponent } from '../../../lib/lazy-component'
+import { whenIdle } from '../../../lib/when-idle'
 import type { ReplyMode } from '../compose/compose-handoff'
 import { useThread } from '../api/get-thread'
 import { isFlagged } from '../api/thread-action'
 import { visibleLabels } from '../labels'
-import { InlineReply } from './inline-reply'
 import { MessageView } from './message-view'
+
+/**
+ * The reply editor under the conversation is its own chunk (the editor, the schema library):
+ * opening a conversation does not evaluate it. It loads once a conversation has shown, when the
+ * browser is idle, well before a Reply is pressed.
+ */
+const InlineReply = lazyComponent(() => import('./inline-reply').then((m) => m.InlineReply))
 
 type ThreadViewerProps = {
   threadId: string
@@ -107,6 +115,10 @@ export function ThreadViewer({
   onSmartReply,
 }: ThreadViewerProps) {
   const { data: detail, error, isPending, refetch } = useThread(threadId)
+  useEffect(
+    () => whenIdle(() => void InlineReply.preload().catch(() => {}), { afterLoadMs: 0 }),
+    [],
+  )
   const [toggled, setToggled] = useState<Record<string, boolean>>({})
   const [headersShown, setHeadersShown] = useState<Record<string, boolean>>({})
   const [unfolded, setUnfolded] = useState(false)
@@ -313,14 +325,16 @@ export function ThreadViewer({
           </div>
           {body}
           {detail && replyMode && (
-            <InlineReply
-              // Another mode is another message: a fresh editor.
-              key={replyMode}
-              mode={replyMode}
-              detail={detail}
-              myEmail={myEmail}
-              onClose={() => onReplyModeChange(null)}
-            />
+            <Suspense fallback={<Skeleton className="mx-4 mt-2 mb-6 h-48" />}>
+              <InlineReply
+                // Another mode is another message: a fresh editor.
+                key={replyMode}
+                mode={replyMode}
+                detail={detail}
+                myEmail={myEmail}
+                onClose={() => onReplyModeChange(null)}
+              />
+            </Suspense>
           )}
           {detail && !replyMode && (
             <div className="flex flex-wrap gap-2 px-4 pt-2 pb-6">

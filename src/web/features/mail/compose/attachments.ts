@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { draftAttachmentPath } from '../../../../contract/mail-paths'
 import {
-  draftAttachmentPath,
   ForwardedAttachmentSchema,
   type Draft,
   type EmailMessage,
