@@ -19,11 +19,10 @@ import { toast } from '../../../components/ui/use-toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/queries/current-user'
-import { whenIdle } from '../../../lib/when-idle'
 import { lazyComponent } from '../../../lib/lazy-component'
 import type { ReplyMode } from '../compose/compose-handoff'
 import { useUserSettings } from '../../../lib/queries/settings'
-import { threadDetailKey, threadQuery } from '../api/get-thread'
+import { threadDetailKey } from '../api/get-thread'
 import { unreadCountKey } from '../api/get-unread-count'
 import { flattenThreads, useThreads } from '../api/get-threads'
 import { useRefreshMail } from '../api/sync-mail'
@@ -31,6 +30,7 @@ import { useThreadAction } from '../api/thread-action'
 import { nextAfterLeaving } from '../next-thread'
 import { useSearchText } from '../search'
 import { useInboxShortcuts } from '../use-inbox-shortcuts'
+import { useThreadPrefetch } from '../use-thread-prefetch'
 import { CreditBanner } from '../../ai/credit-widgets'
 import { InboxHeader } from './inbox-header'
 import {
@@ -57,9 +57,6 @@ const ShortcutsDialog = lazy(() =>
 )
 // Smart Reply brings the AI contract's schemas: loaded when first asked for.
 const SmartReply = lazy(() => import('./smart-reply').then((m) => ({ default: m.SmartReply })))
-
-/** How long a pointer rests on a row before its conversation is fetched. */
-const INTENT_MS = 50
 
 const numberFormat = new Intl.NumberFormat('en-US')
 const conversations = (n: number) =>
@@ -90,7 +87,6 @@ export function InboxScreen() {
   /** The conversation the Smart Reply dialog answers, if open. */
   const [smartReplyFor, setSmartReplyFor] = useState<string | null>(null)
   const searchRef = useRef<HTMLInputElement>(null)
-  useEffect(() => whenIdle(() => void loadThreadViewer().catch(() => {})), [])
 
   const inbox = useThreads({ label: 'INBOX' }, { autoRefresh })
   // Whenever the list learns something new (first sync, refresh), the badge may have changed.
@@ -164,57 +160,16 @@ export function InboxScreen() {
   }, [])
   const closeSmartReply = useCallback(() => setSmartReplyFor(null), [])
   const onRowOpen = useCallback((id: string) => openThread(id), [openThread])
-  /**
-   * A conversation about to be opened (pointer or focus on its row, the j/k cursor, the one
-   * next to the open one): its messages and the viewer's code are fetched now, so opening it
-   * shows the text at once (decision 036). A query already cached is not asked again.
-   */
-  const prefetchThread = useCallback(
-    (id: string) => {
-      void loadThreadViewer().catch(() => {})
-      void queryClient.prefetchQuery(threadQuery(id))
-    },
-    [queryClient],
-  )
-  // A pointer sweeping across rows prefetches only the row it rests on.
-  const intentTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const onRowIntent = useCallback(
-    (id: string, now = false) => {
-      clearTimeout(intentTimer.current)
-      if (now) prefetchThread(id)
-      else intentTimer.current = setTimeout(() => prefetchThread(id), INTENT_MS)
-    },
-    [prefetchThread],
-  )
-  useEffect(() => () => clearTimeout(intentTimer.current), [])
   const { fetchNextPage: fetchNext } = list
   const fetchNextPage = useCallback(() => void fetchNext({ cancelRefetch: false }), [fetchNext])
 
   const cursorIndex = cursorId ? threads.findIndex((t) => t.id === cursorId) : -1
-  // j/k: the row under the cursor, and the neighbours of the open conversation, come next.
-  // Only what the cache holds whole: a row still headers-only (the first sync is filling it)
-  // would cost a Gmail threads.get nobody asked for.
-  const selectedIndex = selectedId ? threads.findIndex((t) => t.id === selectedId) : -1
-  const nearby = [threads[cursorIndex]]
-  if (selectedIndex >= 0) nearby.push(threads[selectedIndex + 1], threads[selectedIndex - 1])
-  const nearbyKey = nearby
-    .filter((t) => t && !t.partial)
-    .map((t) => t!.id)
-    .join(' ')
-  useEffect(() => {
-    // The open conversation's own messages come first: its neighbours' would compete with them
-    // on the wire and in the server.
-    let cancelled = false
-    const opened = selectedId
-      ? queryClient.ensureQueryData(threadQuery(selectedId)).catch(() => {})
-      : Promise.resolve()
-    void opened.then(() => {
-      if (!cancelled) for (const id of nearbyKey.split(' ')) if (id) prefetchThread(id)
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [nearbyKey, selectedId, prefetchThread, queryClient])
+  const onRowIntent = useThreadPrefetch({
+    threads,
+    cursorIndex,
+    selectedId,
+    loadViewer: loadThreadViewer,
+  })
   /** What a key acts on: the open conversation, else the row under the cursor. */
   const targetId = selectedId ?? threads[cursorIndex]?.id ?? null
   const targetOf = (id: string): Target => {
