@@ -307,6 +307,13 @@ test('keyboard: j/k move, o opens, e archives, ? lists the shortcuts, / searches
   await page.keyboard.press('o')
   await expect(page).toHaveURL(new RegExp(`thread=${target.id}`))
   await expect(subjectHeading(page)).toHaveText(target.subject)
+  // The focus goes to the conversation, and back to its row when it closes.
+  await expect(subjectHeading(page)).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page).not.toHaveURL(/thread=/)
+  await expect(rowById(page, target.id).getByRole('button').first()).toBeFocused()
+  await page.keyboard.press('o')
+  await expect(subjectHeading(page)).toBeFocused()
 
   await page.keyboard.press('e')
   await expect(

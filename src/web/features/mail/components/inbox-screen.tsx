@@ -19,6 +19,7 @@ import { toast } from '../../../components/ui/use-toast'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/queries/current-user'
+import { afterPaint } from '../../../lib/after-paint'
 import { lazyComponent } from '../../../lib/lazy-component'
 import type { ReplyMode } from '../compose/compose-handoff'
 import { useUserSettings } from '../../../lib/queries/settings'
@@ -125,6 +126,18 @@ export function InboxScreen() {
     [location, navigate],
   )
 
+  /** Back to the list: the focus returns to the conversation's row, if it is in view. */
+  const closeThread = () => {
+    const closed = selectedId
+    openThread(null)
+    if (!closed) return
+    afterPaint(() =>
+      document
+        .querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(closed)}"] > button`)
+        ?.focus({ preventScroll: true }),
+    )
+  }
+
   const findThread = (id: string): Thread | ThreadDetail | undefined =>
     threads.find((t) => t.id === id) ?? queryClient.getQueryData<ThreadDetail>(threadDetailKey(id))
 
@@ -222,7 +235,7 @@ export function InboxScreen() {
       setShortcutsUsed(true)
       setShortcutsOpen(true)
     },
-    Escape: () => selectedId && openThread(null),
+    Escape: closeThread,
   })
 
   const searchAll = () => {
@@ -420,7 +433,7 @@ export function InboxScreen() {
               threadId={selectedId}
               listThread={threads.find((t) => t.id === selectedId)}
               myEmail={myEmail}
-              onBack={() => openThread(null)}
+              onBack={closeThread}
               onAction={act}
               replyMode={replyFor?.threadId === selectedId ? replyFor.mode : null}
               onReplyModeChange={(mode) =>

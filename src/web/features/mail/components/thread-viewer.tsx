@@ -35,6 +35,7 @@ import {
 } from '../../../components/ui/tooltip'
 import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
+import { afterPaint } from '../../../lib/after-paint'
 import { lazyComponent } from '../../../lib/lazy-component'
 import { whenIdle } from '../../../lib/when-idle'
 import type { ReplyMode } from '../compose/compose-handoff'
@@ -119,6 +120,10 @@ export function ThreadViewer({
     () => whenIdle(() => void InlineReply.preload().catch(() => {}), { afterLoadMs: 0 }),
     [],
   )
+  // Opening a conversation takes the focus to it (its subject), so a screen reader reads it
+  // and Tab goes on from there; once it has painted, not holding that paint back.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => afterPaint(() => headingRef.current?.focus({ preventScroll: true })), [])
   const [toggled, setToggled] = useState<Record<string, boolean>>({})
   const [headersShown, setHeadersShown] = useState<Record<string, boolean>>({})
   const [unfolded, setUnfolded] = useState(false)
@@ -309,7 +314,9 @@ export function ThreadViewer({
         <div className="min-h-0 flex-1 overflow-y-auto">
           <div className="flex flex-wrap items-center gap-2 px-4 pt-4 pb-1">
             <h2
-              className="text-lg leading-snug font-semibold break-words"
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-lg leading-snug font-semibold break-words outline-hidden"
               data-testid="thread-subject"
             >
               {subject || '(no subject)'}

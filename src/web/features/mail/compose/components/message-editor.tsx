@@ -10,6 +10,7 @@ import { cn } from '../../../../lib/cn'
 import type { Fields, MessageEditorState } from '../use-message-editor'
 import { AddressField } from './address-field'
 import { AttachmentChips } from './attachment-chips'
+import { afterPaint } from '../../../../lib/after-paint'
 
 /** "Saving…", "Saved", or why it was not saved: quiet, and read out politely. */
 function SaveStatusText({ editor }: { editor: MessageEditorState }) {
@@ -77,23 +78,18 @@ export function MessageEditor({
   // When the editor opens (and if it is asked to focus elsewhere), once its first frame is
   // painted: focusing lays the page out there and then, and done before that paint it held the
   // screen back (most of a first visit to Compose, in a Chromium profile at 4× CPU).
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
+  useEffect(
+    () =>
+      afterPaint(() => {
         if (focus === 'body') {
           bodyRef.current?.focus()
           bodyRef.current?.setSelectionRange(0, 0)
         } else {
           toRef.current?.focus()
         }
-      })
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
-  }, [focus])
+      }),
+    [focus],
+  )
 
   const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [key]: event.target.value }))
