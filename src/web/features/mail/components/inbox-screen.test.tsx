@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Router } from 'wouter'
@@ -7,7 +7,9 @@ import type { Thread, ThreadList } from '../../../../contract/mail'
 import { DEFAULT_SETTINGS } from '../../../../contract/settings-defaults'
 import { createQueryClient } from '../../../lib/query-client'
 import { InboxScreen } from './inbox-screen'
+import { ROW_HEIGHT } from './thread-row'
 import { listThread } from '../../../test/thread-row'
+import { threadListsKey } from '../api/get-threads'
 
 const THREAD: Thread = listThread({
   id: 't1',
@@ -74,9 +76,9 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function renderInbox() {
+function renderInbox(client = createQueryClient()) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <Router hook={memoryLocation({ path: '/inbox' }).hook}>
         <InboxScreen />
       </Router>
@@ -108,21 +110,27 @@ describe('the inbox after a failed sync', () => {
   })
 })
 
+/** An inbox of `count` threads ("Thread 0"…), served in pages of 100 from `page(from)`. */
+function pagedInbox(count: number) {
+  const threads = Array.from({ length: count }, (_, i) => ({
+    ...THREAD,
+    id: `t${i}`,
+    subject: `Thread ${i}`,
+  }))
+  const page = (from: number): ThreadList => ({
+    ...SYNCED,
+    skippedMessages: 0,
+    threads: threads.slice(from, from + 100),
+    nextCursor: from + 100 < threads.length ? String(from + 100) : null,
+    total: threads.length,
+  })
+  return { threads, page }
+}
+
 describe('searching the inbox as you type', () => {
   /** A 300-thread inbox in pages of 100; a search finds the one thread whose text has it. */
   function inboxOf300() {
-    const threads = Array.from({ length: 300 }, (_, i) => ({
-      ...THREAD,
-      id: `t${i}`,
-      subject: `Thread ${i}`,
-    }))
-    const page = (from: number): ThreadList => ({
-      ...SYNCED,
-      skippedMessages: 0,
-      threads: threads.slice(from, from + 100),
-      nextCursor: from + 100 < threads.length ? String(from + 100) : null,
-      total: threads.length,
-    })
+    const { threads, page } = pagedInbox(300)
     const requests: URL[] = []
     serveApi((url) => {
       requests.push(url)
@@ -165,4 +173,46 @@ describe('searching the inbox as you type', () => {
     await waitFor(() => expect(pagesLoaded()).toBe(before))
     expect(requests.filter((url) => url.searchParams.get('cursor'))).toEqual([])
   }, 30_000)
+})
+
+describe('scrolling to the end of the loaded list', () => {
+  it('loads the next page even when the end is reached while the list is being refreshed', async () => {
+    const { page } = pagedInbox(200)
+    // A refresh of the first page (new mail, the sync's polling) that the test answers late.
+    let answerRefresh: (() => void) | null = null
+    let firstPages = 0
+    const pagesAsked: string[] = []
+    const fetchMock = serveApi((url) => {
+      pagesAsked.push(url.searchParams.get('cursor') ?? 'first')
+      return page(Number(url.searchParams.get('cursor') ?? 0))
+    })
+    const serve = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).startsWith('/api/gmail/threads') && !String(input).includes('cursor=')) {
+        if (++firstPages === 2) await new Promise<void>((resolve) => (answerRefresh = resolve))
+      }
+      return serve(input, init)
+    })
+    // jsdom lays nothing out: the list is given a window's height, so rows are in view.
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800)
+    onTestFinished(() => height.mockRestore())
+    const client = createQueryClient()
+    renderInbox(client)
+    expect(await screen.findByText('200 conversations')).toBeInTheDocument()
+
+    void client.invalidateQueries({ queryKey: threadListsKey })
+    await waitFor(() => expect(answerRefresh).not.toBeNull())
+    // The user reaches the end of the 100 loaded rows while that refresh is on its way.
+    const list = screen.getByTestId('thread-list')
+    Object.defineProperty(list, 'scrollTop', {
+      configurable: true,
+      value: 100 * ROW_HEIGHT.regular,
+    })
+    fireEvent.scroll(list)
+    expect(await screen.findByText('Thread 99')).toBeInTheDocument()
+    answerRefresh!()
+
+    await waitFor(() => expect(pagesAsked).toContain('100'))
+    expect(await screen.findByText('Thread 105')).toBeInTheDocument()
+  })
 })

@@ -9,11 +9,8 @@ import {
   useState,
 } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { Search, X } from 'lucide-react'
 import { useLocation, useSearch } from 'wouter'
 import type { Thread, ThreadAction, ThreadDetail } from '../../../../contract/mail'
-import { Button } from '../../../components/ui/button'
-import { Input } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
 import { ApiError } from '../../../lib/api-client'
@@ -34,6 +31,7 @@ import { useInboxShortcuts } from '../use-inbox-shortcuts'
 import { useThreadPrefetch } from '../use-thread-prefetch'
 import { CreditBanner } from '../../ai/credit-widgets'
 import { InboxHeader } from './inbox-header'
+import { InboxSearch } from './inbox-search'
 import {
   BackfillNote,
   ConnectGmail,
@@ -297,7 +295,7 @@ export function InboxScreen() {
         // The rows and their next page come from the same list: clearing a search shows the
         // inbox's own pages, and never asks for one more because the last results were short.
         hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
+        isFetching={list.isFetching}
         fetchNextPage={fetchNextPage}
         onOpen={onRowOpen}
         onIntent={onRowIntent}
@@ -337,84 +335,23 @@ export function InboxScreen() {
 
           <CreditBanner />
 
-          <form
-            role="search"
-            onSubmit={(event) => {
-              event.preventDefault()
-              searchAll()
+          <InboxSearch
+            query={query}
+            serverQuery={serverQuery}
+            problem={searchProblem}
+            gmailNotice={gmailNotice}
+            inputRef={searchRef}
+            onQueryChange={(text) => {
+              setQuery(text)
+              if (serverQuery !== null) setServerQuery(null)
             }}
-          >
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                ref={searchRef}
-                type="search"
-                value={query}
-                placeholder="Search emails..."
-                aria-label="Search emails"
-                className="pr-8 pl-8"
-                onChange={(event) => {
-                  setQuery(event.target.value)
-                  if (serverQuery !== null) setServerQuery(null)
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Escape') {
-                    setQuery('')
-                    setServerQuery(null)
-                    event.currentTarget.blur()
-                  }
-                }}
-              />
-              {query && (
-                <button
-                  type="button"
-                  aria-label="Clear search"
-                  onClick={() => {
-                    setQuery('')
-                    setServerQuery(null)
-                  }}
-                  className="absolute top-1/2 right-2 inline-flex size-5 -translate-y-1/2 cursor-pointer items-center justify-center rounded text-muted-foreground hover:text-foreground"
-                >
-                  <X aria-hidden="true" className="size-3.5" />
-                </button>
-              )}
-            </div>
-          </form>
-          {searching && serverQuery === null && (
-            <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span role={searchProblem ? 'status' : undefined}>
-                {searchProblem ?? 'Matches in the inbox'}
-              </span>
-              <Button
-                type="button"
-                size="sm"
-                variant="link"
-                className="h-auto px-0"
-                onClick={searchAll}
-              >
-                <Search aria-hidden="true" /> Search all mail
-              </Button>
-            </div>
-          )}
-          {serverQuery !== null && (
-            <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span className="truncate">
-                {gmailNotice ?? `Results for “${serverQuery}” in all mail`}
-              </span>
-              <Button
-                type="button"
-                size="sm"
-                variant="link"
-                className="h-auto px-0"
-                onClick={() => setServerQuery(null)}
-              >
-                Back to inbox
-              </Button>
-            </div>
-          )}
+            onClear={() => {
+              setQuery('')
+              setServerQuery(null)
+            }}
+            onSearchAll={searchAll}
+            onBackToInbox={() => setServerQuery(null)}
+          />
         </div>
         {listBody}
       </section>

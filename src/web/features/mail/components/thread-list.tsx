@@ -14,7 +14,12 @@ type ThreadListProps = {
   activeIndex: number
   display: RowDisplay
   hasNextPage: boolean
-  isFetchingNextPage: boolean
+  /**
+   * A request for this list is on its way: the next page, or a refresh of the loaded ones (new
+   * mail, the first sync's polling). Asking for the next page during a refresh is dropped, so
+   * the list asks again when it ends.
+   */
+  isFetching: boolean
   fetchNextPage: () => void
   onOpen: (id: string) => void
   onIntent: (id: string, now?: boolean) => void
@@ -45,7 +50,7 @@ export function ThreadList({
   activeIndex,
   display,
   hasNextPage,
-  isFetchingNextPage,
+  isFetching,
   fetchNextPage,
   onOpen,
   onIntent,
@@ -75,10 +80,10 @@ export function ThreadList({
   const items = virtualizer.getVirtualItems()
   const lastIndex = items.at(-1)?.index ?? -1
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= threads.length - PREFETCH_ROWS) {
+    if (hasNextPage && !isFetching && lastIndex >= threads.length - PREFETCH_ROWS) {
       fetchNextPage()
     }
-  }, [lastIndex, threads.length, hasNextPage, isFetchingNextPage, fetchNextPage])
+  }, [lastIndex, threads.length, hasNextPage, isFetching, fetchNextPage])
 
   // The cursor's row is kept in view. Whether it already is comes from what the virtualizer last
   // saw (scroll events, the list's size): asking the page would force a layout in the middle of
