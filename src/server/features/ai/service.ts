@@ -9,8 +9,6 @@ import type {
   StyleAnalysis,
   Writer,
 } from '../../../contract/ai.js'
-import type { Contact } from '../../../contract/contacts.js'
-import { DEFAULT_GREETING, DEFAULT_SIGNOFF } from '../../../contract/options.js'
 import type { UserRow } from '../../db/schema.js'
 import type { AiConfig } from '../../config.js'
 import { AppError, BadRequest, UpstreamError } from '../../lib/errors.js'
@@ -21,7 +19,8 @@ import type { ContactsService } from '../contacts/service.js'
 import type { MailService } from '../mail/service.js'
 import type { ProfilesService } from '../profiles/service.js'
 import { memoryNote, firstAddress } from './memory-note.js'
-import { buildPrompt, trimConversation, type WritingBrief } from './prompt.js'
+import { createBriefs } from './brief.js'
+import { buildPrompt } from './prompt.js'
 import type { AiRepository, DraftOutcome } from './repository.js'
 import { extractSampleText, type SampleFile } from './sample-extraction.js'
 import { analyzeStyle, stripQuotedReply } from './style-analysis.js'
@@ -50,8 +49,6 @@ export class GenerationCancelled extends AppError {
   }
 }
 
-/** Messages read from the cache for the conversation memory, before the token budget cuts. */
-const CONVERSATION_MESSAGES = 20
 /** Sent messages "Learn from my sent mail" reads (decision 034). */
 const SENT_MESSAGES_TO_LEARN_FROM = 50
 const MAX_LEARNING_SAMPLE_CHARS = 50_000
@@ -114,82 +111,8 @@ function wellFormed<T extends object>(input: T): T {
 
 /** AI writing (decisions 011 and 034): drafts with credits and memory, style analysis, samples. */
 export function createAiService(deps: AiServiceDeps) {
-  const { repo, credits, contacts, profiles, settings, mail, writer, limits, log } = deps
-
-  /** Everything the draft is written from, in decision 034's order; 404 for another user's contact. */
-  async function briefFor(user: UserRow, generation: Generation) {
-    const { input } = generation
-    // The viewer may pass the From header as it is ("Ana <ana@example.com>").
-    const senderEmail =
-      generation.kind === 'smart-reply' ? firstAddress(generation.input.senderEmail ?? '') : null
-    let contact: Contact | null = null
-    if (input.contactId) contact = await contacts.get(user.id, input.contactId)
-    else if (senderEmail) contact = await contacts.findByEmail(user.id, senderEmail)
-
-    const [profile, defaults] = await Promise.all([
-      profiles.getDefault(user.id),
-      contact ? null : settings.getSettings(user.id),
-    ])
-    const recipient: WritingBrief['recipient'] = contact
-      ? {
-          name: contact.name,
-          email: contact.email,
-          tone: contact.tone,
-          formality: contact.formality,
-          language: contact.language,
-          greeting: contact.greeting,
-          signoff: contact.signoff,
-          memory: contact.memory,
-          context: contact.context,
-          source: 'contact',
-        }
-      : {
-          // No saved contact: the Settings defaults (decision 034); the request's own values, then
-          // the spec's fixed ones, only where Settings has no such field.
-          name: input.contactName || null,
-          email: senderEmail || null,
-          tone: defaults!.defaultTone,
-          language: defaults!.defaultLanguage,
-          formality: input.formality ?? 'formal',
-          greeting: input.greeting || DEFAULT_GREETING,
-          signoff: input.signoff || DEFAULT_SIGNOFF,
-          memory: null,
-          context: null,
-          source: 'settings',
-        }
-    const recent = await mail.recentConversation(
-      user.id,
-      { email: recipient.email, threadId: input.threadId ?? null },
-      CONVERSATION_MESSAGES,
-    )
-    const brief: WritingBrief = {
-      kind: generation.kind,
-      senderName: user.name,
-      recipient,
-      profile: profile && {
-        tone: profile.tone,
-        style: profile.style,
-        vocabulary: profile.vocabulary,
-        sentenceStructure: profile.sentenceStructure,
-        personalityTraits: profile.personalityTraits,
-        commonPhrases: profile.commonPhrases,
-        avoidPhrases: profile.avoidPhrases,
-        signatureStyle: profile.signatureStyle,
-        exampleText: profile.exampleText,
-      },
-      conversation: trimConversation(
-        recent.map((m) => ({
-          from: m.from,
-          date: m.date.toISOString().slice(0, 10),
-          text: m.text,
-        })),
-      ),
-      request: generation.kind === 'generate-email' ? generation.input.userInput : null,
-      originalEmail: generation.kind === 'smart-reply' ? generation.input.originalEmailBody : null,
-      subject: generation.kind === 'generate-email' ? (generation.input.subject ?? null) : null,
-    }
-    return { brief, contactId: contact?.id ?? null, profileId: profile?.id ?? null }
-  }
+  const { repo, credits, contacts, mail, writer, limits, log } = deps
+  const briefFor = createBriefs(deps)
 
   /**
    * Streams the model's text. Errors are collected, not thrown: `streamText` reports HTTP
