@@ -67,6 +67,8 @@ async function main() {
     TOKEN_ENCRYPTION_KEY: tokenKey,
     // The stand-in keeps no quota; the figures below count units instead.
     GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
+    // Fifty-one sign-ins from one address, for the load test's browsers.
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
   })
   const app = await buildApp({
     config,
@@ -127,6 +129,11 @@ async function main() {
   const coldUnits = coldCalls.reduce((sum, c) => sum + gmailUnitsOf(c.method, c.path), 0)
   const warm = await firstFifty()
   const floor = await gmailFloor()
+  // Fifty more browsers of the same user, each signed in on its own, for the load test.
+  const browsers: string[] = []
+  for (let i = 0; i < CLIENTS; i++) {
+    browsers.push(`inkwell_session=${(await signIn({ app }, USER.email)).session!}`)
+  }
 
   console.log(`\nSign-in to the first 50 threads (${LATENCY_MS} ms on every Gmail call)`)
   console.log(
@@ -219,6 +226,12 @@ async function main() {
   console.log(`  full answers (compressed, the kept page after one build): ${single.summary}`)
   const revalidating = await loadTest(url, cookie, REQUESTS, true)
   console.log(`  revalidating (ETag):       ${revalidating.summary}`)
+  // The lines above are one browser's session on 50 connections: its requests share their
+  // session lookups. Fifty browsers, each signed in on its own, pay one lookup each.
+  const apart = await loadTest(url, browsers.join('\n'), REQUESTS)
+  console.log(`  full answers, ${CLIENTS} sessions: ${apart.summary}`)
+  const apartRevalidating = await loadTest(url, browsers.join('\n'), REQUESTS, true)
+  console.log(`  revalidating, ${CLIENTS} sessions: ${apartRevalidating.summary}`)
   // What the same 50 clients get from a route that does nothing: the floor this machine sets,
   // with the load client on the same two cores.
   const healthz = await loadTest(`http://127.0.0.1:${port}/healthz`, cookie, REQUESTS)
@@ -271,9 +284,10 @@ async function main() {
 
 /**
  * Runs the load client (another process) against `url`; latency percentiles and throughput.
- * `conditional`: each client sends back its last ETag, as a browser revalidating does.
+ * `cookies`: the session cookies, one per line, shared round the clients. `conditional`: each
+ * client sends back its last ETag, as a browser revalidating does.
  */
-async function loadTest(url: string, cookie: string, requests: number, conditional = false) {
+async function loadTest(url: string, cookies: string, requests: number, conditional = false) {
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -282,7 +296,7 @@ async function loadTest(url: string, cookie: string, requests: number, condition
         'tsx',
         'bench/load-client.ts',
         url,
-        cookie,
+        cookies,
         String(CLIENTS),
         String(requests),
         conditional ? 'conditional' : 'full',
