@@ -254,6 +254,35 @@ describe('sign out of all devices', () => {
   })
 })
 
+describe('looking a session up', () => {
+  it('asks the database once for the requests a page load sends together', async () => {
+    const live = (await signIn(h, 'grace@example.com')).session!
+    const repo = createAuthRepository(h.db)
+    let lookups = 0
+    const auth = createAuthService({
+      repo: {
+        ...repo,
+        findSessionUser: (...args) => {
+          lookups++
+          return repo.findSessionUser(...args)
+        },
+      },
+      google: null,
+      secrets: h.secrets,
+      adminEmails: [],
+      sessionTtlDays: 30,
+      log: h.app.log,
+    })
+    const users = await Promise.all(Array.from({ length: 6 }, () => auth.userForSessionToken(live)))
+    expect(users.map((u) => u?.email)).toEqual(Array(6).fill('grace@example.com'))
+    expect(lookups).toBe(1)
+    // Once answered, the next ask looks again: a session may have ended since.
+    expect((await auth.userForSessionToken(live))?.email).toBe('grace@example.com')
+    expect(lookups).toBe(2)
+    expect(await auth.userForSessionToken('not-a-session')).toBeNull()
+  })
+})
+
 describe('expired sessions', () => {
   it('are purged, and sessions still running are kept', async () => {
     const live = (await signIn(h, 'grace@example.com')).session!

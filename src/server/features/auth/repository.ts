@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { sessions, users, type UserRow } from '../../db/schema.js'
 
@@ -15,6 +15,20 @@ export type TokenColumns = Pick<
 >
 
 export function createAuthRepository(db: Database) {
+  // Every signed-in request runs this: prepared once per connection, PostgreSQL plans it once,
+  // and drizzle builds its SQL once.
+  const sessionUser = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('session_user')
+
   return {
     async findByGoogleId(googleId: string) {
       const [row] = await db.select().from(users).where(eq(users.googleId, googleId))
@@ -48,11 +62,7 @@ export function createAuthRepository(db: Database) {
     },
 
     async findSessionUser(sessionId: string, now: Date) {
-      const [row] = await db
-        .select({ user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+      const [row] = await sessionUser.execute({ sessionId, now })
       return row?.user ?? null
     },
 

@@ -33,6 +33,8 @@ const RECENT_SESSION_MS = 1000
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, secrets, log } = deps
   const recentSessions = createRecentSessions({ ttlMs: RECENT_SESSION_MS })
+  /** Session lookups under way, by token hash. */
+  const lookups = new Map<string, Promise<UserRow | null>>()
 
   function tokenColumns(tokens: GoogleTokens, previous: UserRow | null) {
     const gmailConnected = tokens.scopes.includes(GMAIL_SCOPE)
@@ -130,11 +132,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token, expiresAt }
     },
 
+    /**
+     * The session's user, or null. Asks made while the same session's lookup is out share it:
+     * a page load sends several requests at once with one cookie, and they need one query. (An
+     * ask that joins a lookup its session's sign-out then overtakes is answered as the lookup
+     * found it, as one that raced the sign-out would be.)
+     */
     async userForSessionToken(token: string): Promise<UserRow | null> {
       const hash = sha256(token)
-      const user = await repo.findSessionUser(hash, new Date())
-      if (user) recentSessions.remember(hash, user.id)
-      return user
+      let lookup = lookups.get(hash)
+      if (!lookup) {
+        lookup = repo.findSessionUser(hash, new Date()).then((user) => {
+          if (user) recentSessions.remember(hash, user.id)
+          return user
+        })
+        lookups.set(hash, lookup)
+        void lookup.finally(() => lookups.delete(hash)).catch(() => {})
+      }
+      return lookup
     },
 
     /**
