@@ -90,6 +90,22 @@ describe('mailbox snapshots (decision 038)', () => {
     expect((await t.snapshots.get('u1')).version).toBe(2)
   })
 
+  it('shares one read among concurrent asks, but not with an ask after an event', async () => {
+    const t = setup()
+    const release = t.holdReads()
+    const first = t.snapshots.get('u1')
+    const second = t.snapshots.get('u1')
+    expect(t.reads()).toBe(1)
+    t.setVersion(2)
+    t.events.emit('u1') // a change lands while the shared read is out
+    const after = t.snapshots.get('u1')
+    expect(t.reads()).toBe(2)
+    release()
+    expect((await first).version).toBe(1)
+    expect((await second).version).toBe(1)
+    expect((await after).version).toBe(2)
+  })
+
   it("forget drops only that user's snapshot; close stops listening", async () => {
     const t = setup()
     await t.snapshots.get('u1')

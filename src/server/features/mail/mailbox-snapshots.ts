@@ -37,6 +37,13 @@ export function createMailboxSnapshots<T>(deps: {
    */
   const drops = new Map<string, { mark: number; at: number }>()
   let counter = 0
+  /**
+   * Reads under way, by user, with the drop mark they started under: concurrent asks share
+   * one read (a second's expiry under load would otherwise send every in-flight request to
+   * the database at once), but never one that started before a drop. A shared read is as
+   * fresh as a kept snapshot: what another instance changed meanwhile arrives by its event.
+   */
+  const reading = new Map<string, { mark: number; snapshot: Promise<T> }>()
   /** Users whose events this instance listens to, for as long as it keeps their snapshot. */
   const listening = new Map<string, { stop: () => void }>()
 
@@ -63,24 +70,37 @@ export function createMailboxSnapshots<T>(deps: {
   )
   sweep.unref()
 
+  /** Reads the user's snapshot, and keeps it unless an event overtook the read. */
+  async function read(userId: string, markBefore: number): Promise<T> {
+    // Listening first: an event that lands while the read is out must count as a drop.
+    let listener = listening.get(userId)
+    if (!listener) {
+      listener = { stop: deps.events.subscribe(userId, () => forget(userId)) }
+      listening.set(userId, listener)
+    }
+    const snapshot = await deps.read(userId)
+    const unchanged = (drops.get(userId)?.mark ?? 0) === markBefore
+    // The same listener still on (a sweep may have stopped it meanwhile, missing events).
+    if (deps.keep(snapshot) && unchanged && listening.get(userId) === listener) {
+      kept.set(userId, { snapshot, readAt: now() })
+    }
+    return snapshot
+  }
+
   return {
     async get(userId) {
       const entry = kept.get(userId)
       if (entry && now() - entry.readAt <= deps.ttlMs) return entry.snapshot
-      // Listening first: an event that lands while the read is out must count as a drop.
-      let listener = listening.get(userId)
-      if (!listener) {
-        listener = { stop: deps.events.subscribe(userId, () => forget(userId)) }
-        listening.set(userId, listener)
-      }
       const markBefore = drops.get(userId)?.mark ?? 0
-      const snapshot = await deps.read(userId)
-      const unchanged = (drops.get(userId)?.mark ?? 0) === markBefore
-      // The same listener still on (a sweep may have stopped it meanwhile, missing events).
-      if (deps.keep(snapshot) && unchanged && listening.get(userId) === listener) {
-        kept.set(userId, { snapshot, readAt: now() })
+      const shared = reading.get(userId)
+      if (shared && shared.mark === markBefore) return shared.snapshot
+      const snapshot = read(userId, markBefore)
+      reading.set(userId, { mark: markBefore, snapshot })
+      try {
+        return await snapshot
+      } finally {
+        if (reading.get(userId)?.snapshot === snapshot) reading.delete(userId)
       }
-      return snapshot
     },
     peek(userId) {
       const entry = kept.get(userId)
