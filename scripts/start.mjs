@@ -10,5 +10,5 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
   env: demoEnv(),
 })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

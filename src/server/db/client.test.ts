@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../test/database.js'
+import { openDatabase, withStartupLock } from './client.js'
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(async () => database?.drop())
+
+describe('closing the database pool', () => {
+  it('answers only once every connection it opened is closed', async () => {
+    const { pool, close } = openDatabase(database.url, { max: 4 })
+    let opened = 0
+    let closed = 0
+    pool.on('connect', () => opened++)
+    pool.on('remove', () => closed++)
+    // Three connections, idle when the pool closes, as at a server's shutdown.
+    await Promise.all([1, 2, 3].map(() => pool.query('select pg_sleep(0.05)')))
+
+    await close()
+    // What stops the database next (the embedded one, at shutdown) finds none left open.
+    expect(opened).toBe(3)
+    expect(closed).toBe(3)
+  })
+})
+
+describe('a connection held between queries', () => {
+  it('may be ended by the database without taking the process down', async () => {
+    const { pool, close } = openDatabase(database.url, { max: 2 })
+    const admin = openDatabase(database.url, { max: 1 })
+    // The startup lock holds its connection while it works, as the sync lock does.
+    const held = withStartupLock(pool, async () => {
+      await admin.pool.query(
+        `select pg_terminate_backend(pid) from pg_locks
+          where locktype = 'advisory' and granted and pid <> pg_backend_pid()`,
+      )
+      // The database's goodbye reaches the held connection while nothing is asked of it.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    })
+    await expect(held).rejects.toThrow()
+    expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    await admin.close()
+    await close()
+  })
+})
