@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { FastifyBaseLogger } from 'fastify'
 
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; events carry ids and counts, not content. */
 const MAX_PAYLOAD_BYTES = 7900
 const CHANNEL = 'inkwell_events'
+/** The longest a publisher waits to hear its own event back (a lost NOTIFY, a slow listener). */
+const DELIVERY_WAIT_MS = 500
 
 export type UserEvent = { type: string } & Record<string, unknown>
 export type UserEventListener = (event: UserEvent) => void
@@ -15,7 +18,13 @@ export type UserEventListener = (event: UserEvent) => void
  * an event as "look again", never as the data itself.
  */
 export type EventBus = {
-  publish(userId: string, event: UserEvent): Promise<void>
+  /**
+   * Sends `event` to every instance. With `delivered`, answers only once this instance's own
+   * listener has heard it back (or `DELIVERY_WAIT_MS` passed): PostgreSQL has then sent it to
+   * every listening instance, so a request that the caller's answer prompts elsewhere comes
+   * after it. What a change's author awaits before answering (decision 038).
+   */
+  publish(userId: string, event: UserEvent, options?: { delivered?: boolean }): Promise<void>
   /** Calls `listener` for each event of `userId`; returns the unsubscribe function. */
   subscribe(userId: string, listener: UserEventListener): () => void
   close(): Promise<void>
@@ -23,18 +32,21 @@ export type EventBus = {
 
 export async function createEventBus(pool: pg.Pool, log: FastifyBaseLogger): Promise<EventBus> {
   const listeners = new Map<string, Set<UserEventListener>>()
+  /** Publishers waiting to hear their event back, by the id it went out with. */
+  const echoes = new Map<string, () => void>()
   let client: pg.Client | null = null
   let closed = false
   let reconnectTimer: NodeJS.Timeout | undefined
 
   function dispatch(payload: string | undefined) {
     if (!payload) return
-    let message: { userId: string; event: UserEvent }
+    let message: { userId: string; event: UserEvent; echo?: string }
     try {
       message = JSON.parse(payload) as typeof message
     } catch {
       return
     }
+    if (message.echo) echoes.get(message.echo)?.()
     for (const listener of listeners.get(message.userId) ?? []) {
       try {
         listener(message.event)
@@ -75,12 +87,29 @@ export async function createEventBus(pool: pg.Pool, log: FastifyBaseLogger): Pro
   await connect()
 
   return {
-    async publish(userId, event) {
-      const payload = JSON.stringify({ userId, event })
+    async publish(userId, event, options = {}) {
+      // Without a listener connection nothing can come back: do not wait for it.
+      const echo = options.delivered && client ? randomUUID() : undefined
+      const payload = JSON.stringify({ userId, event, echo })
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
         throw new Error(`event ${event.type} is too large for NOTIFY`)
       }
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload])
+      if (!echo) {
+        await pool.query('select pg_notify($1, $2)', [CHANNEL, payload])
+        return
+      }
+      let timer: NodeJS.Timeout | undefined
+      const heard = new Promise<void>((resolve) => {
+        echoes.set(echo, resolve)
+        timer = setTimeout(resolve, DELIVERY_WAIT_MS)
+      })
+      try {
+        await pool.query('select pg_notify($1, $2)', [CHANNEL, payload])
+        await heard
+      } finally {
+        clearTimeout(timer)
+        echoes.delete(echo)
+      }
     },
 
     subscribe(userId, listener) {

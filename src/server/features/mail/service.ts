@@ -47,12 +47,16 @@ export function createMailService(deps: {
 
   const lists = createMailLists({ repo, scheduler, gmailFor, events: deps.events, log })
 
-  /** Tells the user's other open apps (tabs, devices, instances) to look again. */
-  function announceChange(userId: string, threadIds: string[]) {
-    // This instance's next list answer already sees the change, before any NOTIFY is back.
+  /**
+   * Tells the user's other open apps (tabs, devices, instances) to look again. This instance's
+   * next list answer sees the change at once; every other instance's does once the event has
+   * reached it, which is awaited before the change is answered, so the reload the answer
+   * prompts never meets another instance's snapshot from before it (decision 038).
+   */
+  async function announceChange(userId: string, threadIds: string[]): Promise<void> {
     lists.forget(userId)
-    deps.events
-      .publish(userId, { type: 'mail.changed', threadIds })
+    await deps.events
+      .publish(userId, { type: 'mail.changed', threadIds }, { delivered: true })
       .catch((error: unknown) => log.warn({ err: error }, 'announcing a change failed'))
   }
 
@@ -249,13 +253,13 @@ export function createMailService(deps: {
         // Deleted in Gmail since the last sync: the cache lets go of it too.
         if (error instanceof NotFound) {
           await repo.deleteThread(user.id, threadId)
-          announceChange(user.id, [threadId])
+          await announceChange(user.id, [threadId])
         }
         throw error
       }
       const row = await repo.getThreadRow(user.id, threadId)
       if (!row) throw new NotFound('No such conversation')
-      announceChange(user.id, [threadId])
+      await announceChange(user.id, [threadId])
       return presentThread(row, await labelNames(user.id))
     },
 
@@ -285,7 +289,7 @@ export function createMailService(deps: {
         .catch((error: unknown) =>
           log.warn({ err: error }, 'caching the sent message failed; the next sync brings it'),
         )
-      announceChange(user.id, [sent.threadId])
+      await announceChange(user.id, [sent.threadId])
       return { id: sent.id, threadId: sent.threadId }
     },
 
@@ -360,14 +364,14 @@ export function createMailService(deps: {
       // between tries, so many waiters cannot starve the running sync of the pool.
       for (let attempt = 0; attempt < 150; attempt++) {
         if (await repo.withSyncLock(userId, () => repo.deleteMailbox(userId))) {
-          announceChange(userId, [])
+          await announceChange(userId, [])
           return
         }
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
       log.warn({ userId }, 'a sync held the mailbox for 15 s; deleting it anyway')
       await repo.deleteMailbox(userId)
-      announceChange(userId, [])
+      await announceChange(userId, [])
     },
 
     /** Recent cached mail with an address or in a thread, newest first (the AI's memory). */
