@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -207,6 +208,11 @@ export const emailThreads = pgTable(
      * only the messages cached so far.
      */
     metadataOnly: boolean('metadata_only').notNull().default(false),
+    /**
+     * The number (from `mail_local_changes`) of the user's last action on the thread: a sync's
+     * copy of the thread fetched before it would undo it, and is not written (decision 039).
+     */
+    localChange: bigint('local_change', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -293,6 +299,9 @@ export const mailLabelCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.label] })],
 )
+
+/** Numbers the user's actions on threads, in the order they were done in Gmail (decision 039). */
+export const mailLocalChanges = pgSequence('mail_local_changes')
 
 /**
  * A number that grows whenever any of the user's cached threads changes (the same trigger):

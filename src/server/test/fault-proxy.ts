@@ -1,8 +1,13 @@
 import http from 'node:http'
 
-/** Answer with `status` instead of forwarding, or forward after an extra `delayMs`. */
+/**
+ * Answer with `status` instead of forwarding; or forward after an extra `delayMs`; or forward
+ * at once and hold the answer `answerDelayMs` (what arrives is a copy from before meanwhile).
+ */
 export type Fault =
-  { status: number; headers?: Record<string, string>; body?: string } | { delayMs: number }
+  | { status: number; headers?: Record<string, string>; body?: string }
+  | { delayMs: number }
+  | { answerDelayMs: number }
 
 export type FaultProxyOptions = {
   /** Added before every request is forwarded. */
@@ -64,8 +69,14 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
                 endedAt: performance.now(),
               }),
             )
-            res.writeHead(answer.statusCode ?? 502, answer.headers)
-            answer.pipe(res)
+            // Unread, the answer waits in the socket's buffers until it is passed on.
+            setTimeout(
+              () => {
+                res.writeHead(answer.statusCode ?? 502, answer.headers)
+                answer.pipe(res)
+              },
+              fault && 'answerDelayMs' in fault ? fault.answerDelayMs : 0,
+            )
           },
         )
         forward.on('error', () => {

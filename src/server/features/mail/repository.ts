@@ -177,8 +177,18 @@ function createThreadsRepository(db: Database) {
       skipped: SkippedMessage[]
       /** Each row in its own savepoint: a refused row is skipped, the others go in. */
       isolate: boolean
+      fetchedAt?: number
     },
-  ): Promise<SkippedMessage[]> {
+  ): Promise<SkippedMessage[] | null> {
+    if (w.fetchedAt !== undefined) {
+      // Locked until the write commits: an action on the thread waits for it, or it for them.
+      const [thread] = await tx
+        .select({ localChange: emailThreads.localChange })
+        .from(emailThreads)
+        .where(and(eq(emailThreads.userId, w.userId), eq(emailThreads.threadId, w.threadId)))
+        .for('update')
+      if (thread && thread.localChange > w.fetchedAt) return null
+    }
     const scope = and(eq(emailMessages.userId, w.userId), eq(emailMessages.threadId, w.threadId))
     await tx
       .delete(emailMessages)
@@ -206,13 +216,18 @@ function createThreadsRepository(db: Database) {
      * them, drops messages Gmail no longer has, and rewrites the thread's summary. A message
      * PostgreSQL refuses is skipped and recorded, never the reason the write fails; the
      * answer lists every skipped message (`skipped`, those the caller could not parse, too).
+     *
+     * With `fetchedAt` (the `localChangeMark` read before the copy was fetched), the answer is
+     * null and nothing is written when the user acted on the thread since: the copy may be
+     * from before the action, and writing it would undo the action in the cache (decision 039).
      */
     async replaceThread(
       userId: string,
       threadId: string,
       messages: ParsedMessage[],
       skipped: SkippedMessage[] = [],
-    ): Promise<SkippedMessage[]> {
+      options: { fetchedAt?: number } = {},
+    ): Promise<SkippedMessage[] | null> {
       // Drafts are not mail yet: the thread shows and answers only what was sent or received,
       // and the Drafts view reads them from Gmail. Leaving them out here also drops a cached
       // copy once Gmail's message became a draft (inGmail below lists only what is kept).
@@ -222,7 +237,15 @@ function createThreadsRepository(db: Database) {
       // Messages skipped now keep an older stored copy: only what Gmail no longer has goes.
       const inGmail = [...rows.map((r) => r.gmailId), ...skipped.map((s) => s.gmailId)]
       const write = (tx: Database, isolate: boolean) =>
-        writeThread(tx, { userId, threadId, rows, inGmail, skipped: [...skipped], isolate })
+        writeThread(tx, {
+          userId,
+          threadId,
+          rows,
+          inGmail,
+          skipped: [...skipped],
+          isolate,
+          fetchedAt: options.fetchedAt,
+        })
       try {
         return await db.transaction((tx) => write(tx, false))
       } catch (error) {
@@ -310,6 +333,17 @@ function createThreadsRepository(db: Database) {
       return answers
     },
 
+    /**
+     * The number of the latest action on any thread, read before a copy of a thread is fetched
+     * from Gmail: an action numbered above it may be newer than the copy (`replaceThread`).
+     */
+    async localChangeMark(): Promise<number> {
+      const { rows } = await db.execute<{ mark: string }>(
+        sql`select case when is_called then last_value else 0 end as mark from mail_local_changes`,
+      )
+      return Number(rows[0]?.mark ?? 0)
+    },
+
     async deleteThread(userId: string, threadId: string) {
       await this.replaceThread(userId, threadId, [])
     },
@@ -324,9 +358,16 @@ function createThreadsRepository(db: Database) {
       })
     },
 
-    /** Adds and removes label ids on every message of a thread (after Gmail accepted it). */
+    /**
+     * Adds and removes label ids on every message of a thread, after Gmail accepted it, and
+     * numbers the change: a sync's copy of the thread fetched before it is not written over it.
+     */
     async changeThreadLabels(userId: string, threadId: string, add: string[], remove: string[]) {
       await db.transaction(async (tx) => {
+        await tx
+          .update(emailThreads)
+          .set({ localChange: sql`nextval('mail_local_changes')` })
+          .where(and(eq(emailThreads.userId, userId), eq(emailThreads.threadId, threadId)))
         const scope = and(eq(emailMessages.userId, userId), eq(emailMessages.threadId, threadId))
         const messages = await tx
           .select({ gmailId: emailMessages.gmailId, labels: emailMessages.labels })

@@ -344,6 +344,45 @@ describe('sync under trouble', () => {
     expect(cached).toEqual(await allThreadIds(gmail))
   })
 
+  it("does not undo an archive with a copy of the thread a sync fetched before it", async () => {
+    const session = (await signIn(h, ADA)).session!
+    await h.call(session, 'GET', '/api/gmail/threads?limit=10')
+    await h.call(session, 'POST', '/api/gmail/sync')
+    const [thread] = (await h.call(session, 'GET', '/api/gmail/threads?limit=1')).json().threads
+    // Starred in Gmail elsewhere: the next sync fetches the thread again.
+    const gmail = standInGmail(h, await accessTokenOf(h, ADA))
+    await gmail(`threads/${thread.id}/modify`, {
+      method: 'POST',
+      body: JSON.stringify({ addLabelIds: ['STARRED'] }),
+    })
+    // Gmail reads that copy at once (still in the inbox) and it arrives late, after the archive.
+    let fetching = () => {}
+    const fetched = new Promise<void>((resolve) => (fetching = resolve))
+    const threadPath = `/threads/${thread.id}?`
+    fault = ({ method, path }) => {
+      if (method !== 'GET' || !path.includes(threadPath)) return null
+      fetching()
+      return { answerDelayMs: 700 }
+    }
+    const logged = proxy.log.length
+    const sync = h.call(session, 'POST', '/api/gmail/sync')
+    await fetched
+    const archived = await h.call(session, 'POST', `/api/gmail/threads/${thread.id}/actions`, {
+      action: 'archive',
+    })
+    expect(archived.statusCode).toBe(200)
+    expect((await sync).statusCode).toBe(200)
+
+    const inbox = (await h.call(session, 'GET', '/api/gmail/threads?limit=500')).json()
+    expect(inbox.threads.map((t: { id: string }) => t.id)).not.toContain(thread.id)
+    // The late copy was not written, and the thread was fetched again: the star is there too.
+    const opened = (await h.call(session, 'GET', `/api/gmail/threads/${thread.id}`)).json()
+    expect(opened.labels).not.toContain('INBOX')
+    expect(opened.isStarred).toBe(true)
+    const fetches = proxy.log.slice(logged).filter((l) => l.path.includes(threadPath))
+    expect(fetches.map((l) => l.method)).toEqual(['GET', 'GET'])
+  })
+
   it('runs a full resync when Gmail answers 404 for a stale historyId', async () => {
     const session = (await signIn(h, 'grace@example.com')).session!
     await h.call(session, 'GET', '/api/gmail/threads?limit=10')

@@ -138,6 +138,11 @@ export function createMailSync(deps: {
   /**
    * Fetches a thread and caches it. A message that cannot be read or stored is skipped —
    * logged by id with its reason and recorded — and the thread's other messages go in.
+   *
+   * A copy fetched while the user acted on the thread (archived it during the first sync) may
+   * be from before the action: it is not written, and the thread is fetched again (decision
+   * 039). Acted on again during that fetch, the cache keeps the actions' labels, and the next
+   * sync brings the rest (the actions are in Gmail's history after the stored historyId).
    */
   async function fetchThread(
     gmail: GmailSession,
@@ -145,13 +150,21 @@ export function createMailSync(deps: {
     threadId: string,
   ): Promise<SkippedMessage[]> {
     try {
-      const thread = await gmail.call('threadsGet', (api) =>
-        api.users.threads.get({ userId: 'me', id: threadId, format: 'full' }),
-      )
-      const { parsed, unreadable } = parseThreadMessages(threadId, thread.messages ?? [])
-      const skipped = await repo.replaceThread(userId, threadId, parsed, unreadable)
-      logSkips(userId, threadId, skipped)
-      return skipped
+      for (let attempt = 1; ; attempt++) {
+        const fetchedAt = await repo.localChangeMark()
+        const thread = await gmail.call('threadsGet', (api) =>
+          api.users.threads.get({ userId: 'me', id: threadId, format: 'full' }),
+        )
+        const { parsed, unreadable } = parseThreadMessages(threadId, thread.messages ?? [])
+        const skipped = await repo.replaceThread(userId, threadId, parsed, unreadable, {
+          fetchedAt,
+        })
+        if (skipped) {
+          logSkips(userId, threadId, skipped)
+          return skipped
+        }
+        if (attempt === 2) return []
+      }
     } catch (error) {
       // Deleted in Gmail between the listing and this fetch: it leaves the cache too.
       if (!(error instanceof NotFound)) throw error

@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."mail_local_changes" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "email_threads" ADD COLUMN "local_change" bigint DEFAULT 0 NOT NULL;
