@@ -344,7 +344,7 @@ describe('sync under trouble', () => {
     expect(cached).toEqual(await allThreadIds(gmail))
   })
 
-  it("does not undo an archive with a copy of the thread a sync fetched before it", async () => {
+  it('does not undo an archive with a copy of the thread a sync fetched before it', async () => {
     const session = (await signIn(h, ADA)).session!
     await h.call(session, 'GET', '/api/gmail/threads?limit=10')
     await h.call(session, 'POST', '/api/gmail/sync')
