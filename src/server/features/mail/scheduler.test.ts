@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEventBus, type EventBus } from '../../lib/events.js'
+import { startJobQueue, type JobQueue } from '../../lib/jobs.js'
+import { createTestDatabase } from '../../test/database.js'
+import type { MailRepository } from './repository.js'
+import { createMailScheduler } from './scheduler.js'
+import type { MailSync } from './sync.js'
+
+const log = { warn: () => {}, info: () => {}, error: () => {} } as unknown as FastifyBaseLogger
+const QUEUE = 'mail-sync'
+const USER = '00000000-0000-4000-8000-000000000001'
+
+describe('the mail scheduler, with other requests racing it on the queue', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+  let jobs: JobQueue
+  let events: EventBus
+  /** Runs inside the scheduler's look for a queued sync, as another request would meanwhile. */
+  let duringLookup: (lookup: () => Promise<string | null>) => Promise<string | null>
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    jobs = await startJobQueue(database.pool, log)
+    events = await createEventBus(database.pool, log)
+  })
+  afterAll(async () => {
+    await jobs?.stop()
+    await events?.close()
+    await database?.drop()
+  })
+
+  it('waits for the sync another request queued while its own ask was refused', async () => {
+    const racing: JobQueue = {
+      ...jobs,
+      queuedJobId: (queue, key) => duringLookup(() => jobs.queuedJobId(queue, key)),
+    }
+    // No workers: the test moves the jobs along itself.
+    const scheduler = createMailScheduler({
+      jobs: racing,
+      events,
+      sync: {} as MailSync,
+      repo: {} as MailRepository,
+      gmailFor: async () => null,
+      workers: 0,
+      log,
+    })
+    await scheduler.start()
+    const first = await jobs.boss.send(QUEUE, { userId: USER }, { singletonKey: USER })
+    expect(first).toBeTruthy()
+    let second: string | null = null
+    // The refused ask looks for the queued sync just as it starts running, and finds none; then
+    // another request queues the next one, so a second ask is refused too.
+    duringLookup = async (lookup) => {
+      duringLookup = (next) => next()
+      const [started] = await jobs.boss.fetch(QUEUE)
+      expect(started?.id).toBe(first)
+      const found = await lookup()
+      second = await jobs.boss.send(QUEUE, { userId: USER }, { singletonKey: USER })
+      return found
+    }
+    const waited = scheduler.syncNow(USER, 5_000)
+    // The sync that was queued reports; the waiting request hears it.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(second).toBeTruthy()
+    await events.publish(USER, { type: 'sync.done', jobId: second, changed: 1, full: false })
+    expect(await waited).toMatchObject({ type: 'sync.done', jobId: second })
+  })
+})
