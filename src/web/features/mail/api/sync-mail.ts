@@ -12,9 +12,10 @@ export function syncMail(): Promise<SyncResult> {
 }
 
 /**
- * Refresh: an incremental sync with Gmail now, then the lists again. Only the first page of
- * each list is kept before refetching, so a user who scrolled through thousands of threads
- * does not pay for refetching every page; the rest loads again as they scroll.
+ * Refresh: an incremental sync with Gmail now, then the lists again. A list keeps, and
+ * refetches, only the pages down to the rows the user has in view (`showingRows`): one who
+ * scrolled through thousands of threads and came back up does not pay for every page, and
+ * one reading row 250 keeps their place. The rest loads again as they scroll.
  */
 export function useRefreshMail() {
   const queryClient = useQueryClient()
@@ -48,11 +49,33 @@ export function releaseHeldReload(queryClient: QueryClient): void {
   if (heldReloads.delete(queryClient)) void reloadNow(queryClient)
 }
 
+/** How many rows, from the top, the thread list on screen shows or has just shown. */
+const rowsInView = new WeakMap<QueryClient, number>()
+
+/**
+ * The thread list on screen shows rows down to `rows`: a reload keeps the pages that hold them.
+ * Dropping them, as every reload once did, shortened the list under a user reading further
+ * down, whose place then jumped back to the end of the first page, on every new mail or
+ * backfill step.
+ */
+export function showingRows(queryClient: QueryClient, rows: number): void {
+  rowsInView.set(queryClient, rows)
+}
+
+/** The pages of `data` that hold its first `rows` rows (at least the first page). */
+function pagesHolding(data: ThreadPages, rows: number): ThreadPages {
+  let kept = 1
+  let held = data.pages[0]?.threads.length ?? 0
+  while (kept < data.pages.length && held < rows) held += data.pages[kept++]!.threads.length
+  return kept < data.pages.length
+    ? { pages: data.pages.slice(0, kept), pageParams: data.pageParams.slice(0, kept) }
+    : data
+}
+
 async function reloadNow(queryClient: QueryClient): Promise<void> {
+  const rows = rowsInView.get(queryClient) ?? 0
   queryClient.setQueriesData<ThreadPages>({ queryKey: threadListsKey }, (data) =>
-    data && data.pages.length > 1
-      ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
-      : data,
+    data ? pagesHolding(data, rows) : data,
   )
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: [THREADS_KEY] }),

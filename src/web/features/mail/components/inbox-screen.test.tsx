@@ -9,7 +9,8 @@ import { createQueryClient } from '../../../lib/query-client'
 import { InboxScreen } from './inbox-screen'
 import { ROW_HEIGHT } from './thread-row'
 import { listThread } from '../../../test/thread-row'
-import { threadListsKey } from '../api/get-threads'
+import { threadListsKey, type ThreadPages } from '../api/get-threads'
+import { reloadMail } from '../api/sync-mail'
 
 const THREAD: Thread = listThread({
   id: 't1',
@@ -214,5 +215,42 @@ describe('scrolling to the end of the loaded list', () => {
 
     await waitFor(() => expect(pagesAsked).toContain('100'))
     expect(await screen.findByText('Thread 105')).toBeInTheDocument()
+  })
+
+  it('keeps the reader at row 250 when new mail reloads the list', async () => {
+    const { page } = pagedInbox(300)
+    const pagesAsked: string[] = []
+    serveApi((url) => {
+      pagesAsked.push(url.searchParams.get('cursor') ?? 'first')
+      return page(Number(url.searchParams.get('cursor') ?? 0))
+    })
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800)
+    onTestFinished(() => height.mockRestore())
+    const client = createQueryClient()
+    renderInbox(client)
+    expect(await screen.findByText('300 conversations')).toBeInTheDocument()
+    const list = screen.getByTestId('thread-list')
+    const scrollTo = (row: number) => {
+      Object.defineProperty(list, 'scrollTop', {
+        configurable: true,
+        value: row * ROW_HEIGHT.regular,
+      })
+      fireEvent.scroll(list)
+    }
+    scrollTo(90)
+    await waitFor(() => expect(pagesAsked).toContain('100'))
+    expect(await screen.findByText('Thread 100')).toBeInTheDocument()
+    scrollTo(190)
+    await waitFor(() => expect(pagesAsked).toContain('200'))
+    scrollTo(245)
+    expect(await screen.findByText('Thread 250')).toBeInTheDocument()
+
+    pagesAsked.length = 0
+    await reloadMail(client)
+    // The pages down to the rows in view came again, in order; the reader's rows stayed.
+    expect(pagesAsked).toEqual(['first', '100', '200'])
+    expect(screen.getByText('Thread 250')).toBeInTheDocument()
+    const pages = client.getQueriesData<ThreadPages>({ queryKey: threadListsKey })[0]![1]!.pages
+    expect(pages.flatMap((p) => p.threads).length).toBe(300)
   })
 })

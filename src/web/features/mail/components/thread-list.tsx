@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Thread } from '../../../../contract/mail'
+import { showingRows } from '../api/sync-mail'
 import { Spinner } from '../../../components/ui/spinner'
 import type { RowAction } from './quick-actions-menu'
 import { isCompact, ROW_HEIGHT, ThreadRow, type RowDisplay } from './thread-row'
@@ -79,6 +81,9 @@ export function ThreadList({
 
   const items = virtualizer.getVirtualItems()
   const lastIndex = items.at(-1)?.index ?? -1
+  // A reload (new mail, an action elsewhere) keeps the pages down to here.
+  const queryClient = useQueryClient()
+  useEffect(() => showingRows(queryClient, lastIndex + 1), [queryClient, lastIndex])
   useEffect(() => {
     if (hasNextPage && !isFetching && lastIndex >= threads.length - PREFETCH_ROWS) {
       fetchNextPage()
