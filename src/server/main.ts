@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { loadConfig, loadDotEnv } from './config.js'
 import { buildApp } from './app.js'
+import { beginStopping, isStopping } from './lib/stopping.js'
 import { startRuntime } from './runtime.js'
 
 loadDotEnv()
@@ -21,15 +22,14 @@ const app = await buildApp({
   webRoot: process.env.INKWELL_API_ONLY ? null : path.resolve('dist/web'),
 })
 
-let closing = false
 /**
  * Drains: `/readyz` turns 503 at once, new requests keep being served for the grace period
  * (while the load balancer notices), then the listener closes, in-flight requests finish,
  * background syncs settle, and the database pool closes. A drain that hangs is cut short.
  */
 async function shutdown(signal: string) {
-  if (closing) return
-  closing = true
+  if (isStopping()) return
+  beginStopping()
   say(`${signal} received, draining…`)
   app.startDraining()
   const hardStop = setTimeout(() => {
@@ -53,7 +53,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 // unhandled failure is a bug: it is said, and the process exits as Node's default would.
 process.on('unhandledRejection', (error) => {
   const message = error instanceof Error ? error.message : String(error)
-  if (closing) return say(`while draining: ${message}`)
+  if (isStopping()) return say(`while draining: ${message}`)
   console.error(error)
   process.exit(1)
 })

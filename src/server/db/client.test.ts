@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beginStopping } from '../lib/stopping.js'
 import { createTestDatabase } from '../test/database.js'
 import { openDatabase, withStartupLock } from './client.js'
 
@@ -42,5 +43,32 @@ describe('a connection held between queries', () => {
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }])
     await admin.close()
     await close()
+  })
+})
+
+describe('an idle connection the database ends', () => {
+  it('is reported, except while the process stops (Ctrl-C stops the demo database too)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { pool, close } = openDatabase(database.url, { max: 1 })
+    const admin = openDatabase(database.url, { max: 1 })
+    const endIdleConnection = async () => {
+      const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid')
+      await admin.pool.query('select pg_terminate_backend($1)', [rows[0]!.pid])
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    try {
+      await endIdleConnection()
+      expect(warn).toHaveBeenCalledTimes(1)
+      expect(String(warn.mock.calls[0]![0])).toContain('idle database connection lost')
+
+      // Last in this file: the process stays "stopping" from here on.
+      beginStopping()
+      await endIdleConnection()
+      expect(warn).toHaveBeenCalledTimes(1)
+    } finally {
+      warn.mockRestore()
+      await admin.close()
+      await close()
+    }
   })
 })

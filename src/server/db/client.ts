@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import * as schema from './schema.js'
+import { isStopping } from '../lib/stopping.js'
 
 export type Database = NodePgDatabase<typeof schema>
 export type DatabaseHandle = { db: Database; pool: pg.Pool; close: () => Promise<void> }
@@ -14,9 +15,10 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations')
 export function openDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
   // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) =>
-    console.warn(`[inkwell] idle database connection lost: ${error.message}`),
-  )
+  // While the process stops, the database going too is expected (Ctrl-C reaches both).
+  pool.on('error', (error) => {
+    if (!isStopping()) console.warn(`[inkwell] idle database connection lost: ${error.message}`)
+  })
   // Nor may a checked-out one, between its queries: a lock holder waiting on Gmail, a
   // transaction between statements. The pool does not listen to those, and an 'error' nobody
   // hears ends the process (a database restart, a failover, Ctrl-C on the demo). Heard here,

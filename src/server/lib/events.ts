@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { FastifyBaseLogger } from 'fastify'
+import { isStopping } from './stopping.js'
 
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; events carry ids and counts, not content. */
 const MAX_PAYLOAD_BYTES = 7900
@@ -61,7 +62,7 @@ export async function createEventBus(pool: pg.Pool, log: FastifyBaseLogger): Pro
     const next = new pg.Client(pool.options)
     next.on('notification', (message) => dispatch(message.payload))
     next.on('error', (error) => {
-      log.warn({ err: error }, 'the event listener lost its database connection')
+      if (!isStopping()) log.warn({ err: error }, 'the event listener lost its database connection')
       next.removeAllListeners('notification')
       next.end().catch(() => {})
       if (client === next) client = null
@@ -73,7 +74,7 @@ export async function createEventBus(pool: pg.Pool, log: FastifyBaseLogger): Pro
   }
 
   function scheduleReconnect() {
-    if (closed || reconnectTimer) return
+    if (closed || reconnectTimer || isStopping()) return
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined
       connect().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss'
 import type { Pool } from 'pg'
 import type { FastifyBaseLogger } from 'fastify'
 import { withStartupLock } from '../db/client.js'
+import { isStopping } from './stopping.js'
 
 /**
  * Background work as jobs in PostgreSQL (pg-boss, on the app's own pool): any instance may
@@ -31,7 +32,9 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
     // The app's own schedule (cron) is not used; one less poller per instance.
     schedule: false,
   })
-  boss.on('error', (error) => log.warn({ err: error }, 'job queue error'))
+  boss.on('error', (error) => {
+    if (!isStopping()) log.warn({ err: error }, 'job queue error')
+  })
   // pg-boss creates its schema on first start; instances starting together take turns.
   await withStartupLock(pool, () => boss.start())
   async function jobIn(queue: string, singletonKey: string, states: string[]) {
