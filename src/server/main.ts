@@ -31,6 +31,9 @@ async function shutdown(signal: string) {
   if (isStopping()) return
   beginStopping()
   say(`${signal} received, draining…`)
+  // The embedded database is stopping too: the syncs and jobs still running fail, as expected,
+  // and each would log it. What is left to say is an error, or "stopped".
+  if (runtime.embeddedDatabase) app.log.level = 'error'
   app.startDraining()
   const hardStop = setTimeout(() => {
     say('draining took too long; stopping now')
@@ -49,11 +52,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 // While draining, what is being stopped may fail on its way out: the job queue completing a
 // job on a database a terminal's Ctrl-C already stopped (the demo's embedded PostgreSQL gets
-// Ctrl-C too). That is said, and the drain goes on to "stopped". At any other time an
+// Ctrl-C too, so there it goes unsaid). The drain goes on to "stopped". At any other time an
 // unhandled failure is a bug: it is said, and the process exits as Node's default would.
 process.on('unhandledRejection', (error) => {
   const message = error instanceof Error ? error.message : String(error)
-  if (isStopping()) return say(`while draining: ${message}`)
+  if (isStopping()) return runtime.embeddedDatabase ? undefined : say(`while draining: ${message}`)
   console.error(error)
   process.exit(1)
 })

@@ -9,7 +9,15 @@ import { GoogleOAuth, REAL_GOOGLE, standInEndpoints } from './features/auth/goog
 import { createStripeClient } from './features/billing/stripe-client.js'
 import type { AppDeps } from './app.js'
 
-export type Runtime = { deps: Omit<AppDeps, 'webRoot'>; stop: () => Promise<void> }
+export type Runtime = {
+  deps: Omit<AppDeps, 'webRoot'>
+  stop: () => Promise<void>
+  /**
+   * The database is the embedded one, a child of this process's terminal: a Ctrl-C there stops
+   * it together with this process, so on the way out everything that needs it fails.
+   */
+  embeddedDatabase: boolean
+}
 
 /** Creates database `name` on the server at `serverUrl` unless it exists. */
 export async function createDatabaseIfMissing(serverUrl: string, name: string): Promise<void> {
@@ -128,6 +136,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
         stripe: createStripeClient(config.stripe.secretKey, stripeStandInUrl),
       },
       stop,
+      embeddedDatabase: !config.databaseUrl,
     }
   } catch (error) {
     await stop()
