@@ -14,6 +14,10 @@
  * - Open a thread: click → the message's text in the viewer, p95 of OPENS distinct threads.
  * - Fling: the list scrolled FLING_PX every frame for FLING_SECONDS; the share of frames that
  *   took longer than one 60 Hz frame, and the most rows in the DOM at once.
+ * - Search typed then cleared SEARCHES times: the rows the list holds before and after.
+ * - A list page at 10,000 threads: LIST_PAGES pages walked by their cursors through the API,
+ *   each page's answer time, and how many sequential scans of the threads table they caused
+ *   (PostgreSQL's own counters): a page that counts the mailbox scans it.
  * - Hashed assets: the entry script's cache-control and content-encoding for a browser.
  */
 import { execFileSync, spawn } from 'node:child_process'
@@ -22,7 +26,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import pg from 'pg'
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, request, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { freePort } from '../src/server/test/free-port.js'
 import { median, ms, percentile, waitForServer } from './support.js'
 
@@ -31,7 +35,11 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 10_000)
 const OPENS = Number(process.env.BENCH_OPENS ?? 15)
 const FLING_SECONDS = Number(process.env.BENCH_FLING_SECONDS ?? 6)
 const FLING_PX = Number(process.env.BENCH_FLING_PX ?? 150)
+const SEARCHES = 20
+const LIST_PAGES = Number(process.env.BENCH_LIST_PAGES ?? 20)
 const CPU_SLOWDOWN = 4
+/** A row's height in the list's regular density (thread-row.tsx). */
+const ROW_PX = 88
 /** How long the pointer rests on a row before the click, in the second pass of opens. */
 const HOVER_MS = 150
 const DATA_DIR = '.tmp/bench-web'
@@ -181,7 +189,7 @@ async function openThreads(page: Page, first: number, hoverMs: number): Promise<
     await page.mouse.move(1200, 780)
     await page
       .locator('[data-testid="thread-list"]')
-      .evaluate((list, top) => (list.scrollTop = top), Math.max(0, index * 88 - 100))
+      .evaluate((list, top) => (list.scrollTop = top), Math.max(0, index * ROW_PX - 100))
     const selector = `[role="listitem"][aria-posinset="${index + 1}"] [data-testid="thread-row"] > button`
     await page.waitForSelector(selector)
     if (hoverMs > 0) {
@@ -258,6 +266,83 @@ async function fling(page: Page): Promise<Fling> {
   })`)) as Fling
 }
 
+/**
+ * Types a search and clears it SEARCHES times, each time waiting for the search's count
+ * ("1 of 10,174 conversations") and then the inbox's again. The list's height is its loaded
+ * rows (plus one for the next page's spinner) times the row height.
+ */
+async function searchesCleared(page: Page): Promise<{ before: number; after: number }> {
+  const list = page.locator('[role="list"][aria-label="Conversations"]')
+  const loadedRows = () =>
+    list.evaluate(
+      (element, rowPx) => Math.round(element.getBoundingClientRect().height / rowPx),
+      ROW_PX,
+    )
+  const box = page.getByRole('searchbox', { name: 'Search emails' })
+  const before = await loadedRows()
+  for (let i = 0; i < SEARCHES; i++) {
+    await box.fill(`bench thread ${1000 + 37 * i}`)
+    await page.getByText(/^[\d,]+ of [\d,]+ conversations$/).waitFor()
+    await box.fill('')
+    await page.getByText(/^[\d,]+ conversations$/).waitFor()
+  }
+  await page.waitForLoadState('networkidle')
+  return { before, after: await loadedRows() }
+}
+
+type ListPages = { times: number[]; seqScans: number; indexScans: number }
+
+/**
+ * Walks LIST_PAGES inbox pages of 100 by their cursors, as a scrolling reader does (each one a
+ * new page, so none is answered from the list's kept snapshot), and reads PostgreSQL's scan
+ * counters for email_threads before and after. Server processes report their counters when idle
+ * (at most about 10 s later), so the counters are read until the index scans have arrived.
+ */
+async function listPages(
+  appUrl: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+  databaseUrl: string,
+): Promise<ListPages> {
+  const api = await request.newContext({ baseURL: appUrl, storageState })
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  const scans = async () => {
+    await client.query('select pg_stat_clear_snapshot()')
+    const { rows } = await client.query<{ seq: string; idx: string }>(
+      `select seq_scan as seq, coalesce(idx_scan, 0) as idx from pg_stat_user_tables
+        where relname = 'email_threads'`,
+    )
+    return { seq: Number(rows[0]!.seq), idx: Number(rows[0]!.idx) }
+  }
+  try {
+    // Let what the browser runs left behind report first.
+    await new Promise((resolve) => setTimeout(resolve, 11_000))
+    const start = await scans()
+    const times: number[] = []
+    let cursor: string | null = null
+    for (let i = 0; i < LIST_PAGES; i++) {
+      const query = new URLSearchParams({ label: 'INBOX', limit: '100' })
+      if (cursor) query.set('cursor', cursor)
+      const began = performance.now()
+      const response = await api.get(`/api/gmail/threads?${query}`)
+      const body = (await response.json()) as { nextCursor: string | null }
+      times.push(performance.now() - began)
+      if (!response.ok()) throw new Error(`a list page answered ${response.status()}`)
+      cursor = body.nextCursor
+      if (!cursor) break
+    }
+    let end = await scans()
+    for (let i = 0; i < 30 && end.idx - start.idx < times.length; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      end = await scans()
+    }
+    return { times, seqScans: end.seq - start.seq, indexScans: end.idx - start.idx }
+  } finally {
+    await client.end()
+    await api.dispose()
+  }
+}
+
 function assetHeaders(appUrl: string, assetPath: string) {
   return new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
     http
@@ -316,7 +401,8 @@ async function main() {
   try {
     await waitForServer(`${appUrl}/api/meta`)
     const storageState = await signIn(browser, appUrl)
-    const inbox = await seedCache(`postgres://inkwell:inkwell@127.0.0.1:${pgPort}/inkwell`)
+    const databaseUrl = `postgres://inkwell:inkwell@127.0.0.1:${pgPort}/inkwell`
+    const inbox = await seedCache(databaseUrl)
     console.log(`Inbox: ${inbox.toLocaleString()} threads (${THREADS.toLocaleString()} seeded)`)
 
     const results = {
@@ -330,6 +416,8 @@ async function main() {
       slowShare: [] as number[],
       rows: [] as number[],
       reached: [] as number[],
+      rowsBeforeSearches: [] as number[],
+      rowsAfterSearches: [] as number[],
       visits: Object.fromEntries(FIRST_VISITS.map((name) => [name, [] as number[]])),
     }
     for (let run = 0; run < RUNS; run++) {
@@ -370,15 +458,22 @@ async function main() {
       results.slowShare.push((100 * flung.slow) / flung.frames)
       results.rows.push(flung.maxRows)
       results.reached.push(flung.reached)
+
+      const searched = await searchesCleared(page)
+      results.rowsBeforeSearches.push(searched.before)
+      results.rowsAfterSearches.push(searched.after)
       console.log(
         `Run ${run + 1}: JS ${(jsBytes / 1024).toFixed(1)} KB gzip in ${cold.scripts.length} files; ` +
           `warm rows ${ms(warm.rowsPainted)} (user asked at ${ms(warm.userRequestAt)}, threads ` +
           `${ms(warm.threadsRequestAt)}–${ms(warm.threadsAnsweredAt)}); ` +
           `open p95 ${ms(percentile(opens, 95))} (no hover ${ms(percentile(coldOpens, 95))}); fling ${flung.slow}/${flung.frames} slow frames, ` +
-          `${flung.maxRows} rows in the DOM, reached row ${flung.reached}`,
+          `${flung.maxRows} rows in the DOM, reached row ${flung.reached}; ` +
+          `${SEARCHES} searches cleared: ${searched.before} → ${searched.after} rows loaded`,
       )
       await context.close()
     }
+
+    const pages = await listPages(appUrl, storageState, databaseUrl)
 
     const entry = /src="(\/assets\/[^"]+\.js)"/.exec(
       readFileSync(path.join(WEB_ROOT, 'index.html'), 'utf8'),
@@ -411,6 +506,16 @@ async function main() {
       '≤ 1%',
     )
     row('fling: most rows in the DOM', String(m(results.rows)), '≤ 60')
+    row(
+      `search typed then cleared ${SEARCHES}×: rows loaded`,
+      `${m(results.rowsBeforeSearches)} → ${m(results.rowsAfterSearches)}`,
+      'does not grow',
+    )
+    row(
+      `list page at ${THREADS.toLocaleString()}: full scans in ${pages.times.length} pages`,
+      `${pages.seqScans} (${pages.indexScans} index scans; p50 ${ms(median(pages.times))})`,
+      '0: no full count per page',
+    )
     for (const name of FIRST_VISITS)
       row(`first visit, ${name} (${CPU_SLOWDOWN}× CPU)`, ms(m(results.visits[name]!)), '≤ 100 ms')
     row(
