@@ -89,6 +89,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
           port: config.google.port,
           redirectUris: [redirectUri],
           users: DEMO_ACCOUNTS,
+          memoryDir: path.join(config.dataDir, 'google-standin'),
         })
         stops.push(standIn.close)
         standInUrl = standIn.url

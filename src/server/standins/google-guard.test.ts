@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { STANDIN_OAUTH_CLIENT } from '../config.js'
 import { GoogleOAuth, standInEndpoints } from '../features/auth/google.js'
 import { freePort } from '../test/free-port.js'
@@ -15,8 +18,9 @@ afterEach(async () => {
   for (const standIn of running.splice(0)) await standIn.close()
 })
 
-async function start() {
+async function start(memoryDir?: string) {
   const standIn = await startGoogleStandIn({
+    memoryDir,
     port: await freePort(),
     redirectUris: [REDIRECT_URI],
     users: [ADA, GRACE],
@@ -89,6 +93,45 @@ describe('the Google stand-in', () => {
     const profile = await (await get(second, '/oauth2/v2/userinfo', after.accessToken)).json()
     expect(profile).toMatchObject({ email: ADA.email, sub: subBefore })
     expect(subBefore).toBe(stableGoogleId(ADA.email))
+  })
+
+  it('with a memory, answers a refresh token of its last run for the same account, unless revoked', async () => {
+    const memoryDir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-google-'))
+    onTestFinished(() => rm(memoryDir, { recursive: true, force: true }))
+    const first = await start(memoryDir)
+    const ada = await tokensFor(first, ADA.email)
+    const grace = await tokensFor(first, GRACE.email)
+    await fetch(`${first.url}/oauth2/revoke`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: grace.refreshToken! }),
+    })
+    await first.close()
+
+    const second = await start(memoryDir)
+    const refresh = (refreshToken: string) =>
+      fetch(`${second.url}/oauth2/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          client_id: STANDIN_OAUTH_CLIENT.clientId,
+          client_secret: STANDIN_OAUTH_CLIENT.clientSecret,
+        }),
+      })
+    expect((await get(second, '/oauth2/v2/userinfo', ada.accessToken)).status).toBe(401)
+    const renewed = await refresh(ada.refreshToken!)
+    expect(renewed.status).toBe(200)
+    const { access_token: accessToken } = await renewed.json()
+    expect((await (await get(second, '/oauth2/v2/userinfo', accessToken)).json()).email).toBe(
+      ADA.email,
+    )
+    expect((await get(second, '/gmail/v1/users/me/labels', accessToken)).status).toBe(200)
+    // Revoked before the restart: Google's answer to a dead grant, whatever the memory holds.
+    const revoked = await refresh(grace.refreshToken!)
+    expect(revoked.status).toBe(400)
+    expect((await revoked.json()).error).toBe('invalid_grant')
+    // A refresh token it never issued is not anybody's.
+    expect((await refresh('google_refresh_made-up')).status).toBe(400)
   })
 
   it('answers history from before it started with 404, as Gmail does for history it lost', async () => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { STANDIN_OAUTH_CLIENT } from '../config.js'
+import type { Grant, StandInMemory } from './google-memory.js'
 
 /**
  * Google's subject (`sub`) for a stand-in account: the same on every start, derived from the
@@ -31,19 +33,38 @@ function readBody(request: http.IncomingMessage): Promise<Buffer> {
   })
 }
 
-/** The `token` of a revoke call, form-encoded as Google documents it, or JSON. */
-function revokedToken(body: Buffer, contentType: string | undefined): string | null {
+/** An OAuth request's fields, form-encoded as Google documents them, or JSON. */
+function oauthFields(body: Buffer, contentType: string | undefined): Record<string, string> {
   const text = body.toString('utf8')
   if (contentType?.includes('application/json')) {
     try {
-      const parsed = JSON.parse(text) as { token?: unknown }
-      return typeof parsed.token === 'string' ? parsed.token : null
+      const parsed = JSON.parse(text) as Record<string, unknown>
+      return Object.fromEntries(
+        Object.entries(parsed).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      )
     } catch {
-      return null
+      return {}
     }
   }
-  return new URLSearchParams(text).get('token')
+  return Object.fromEntries(new URLSearchParams(text))
 }
+
+/** The address in an id token's payload (the stand-in signed it; only its owner is read). */
+function idTokenEmail(idToken: unknown): string | null {
+  if (typeof idToken !== 'string') return null
+  try {
+    const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString())
+    return typeof payload.email === 'string' ? payload.email : null
+  } catch {
+    return null
+  }
+}
+
+/** Requests that change a mailbox: journaled to be replayed after a restart. */
+const MAILBOX_CHANGE = /^\/(upload\/)?gmail\/v1\/users\/[^/]+\/(?!watch$|stop$)/
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 function sendJson(
   response: http.ServerResponse,
@@ -93,10 +114,109 @@ function refuseToken(response: http.ServerResponse, pathname: string) {
  *   with `stableGoogleId(email)`, so a returning demo user is the same Google account.
  * - emulate's history starts afresh on each start; history ids from before it started name
  *   history it no longer has, which Gmail answers 404 (and Inkwell then resyncs in full).
+ * - emulate forgets everything when it stops. With `memory` (the demo's data folder), the
+ *   front remembers the refresh tokens it issued, answering them after a restart with new
+ *   access tokens for the same account, and journals each change to a mailbox, which
+ *   `replay` makes again on the next start (decision 040).
  */
-export async function startGoogleGuard(options: { port: number; upstream: () => string }) {
+export async function startGoogleGuard(options: {
+  port: number
+  upstream: () => string
+  memory?: StandInMemory
+}) {
   const startedAt = Date.now()
+  const { memory } = options
   const issued = new Set<string>()
+  /** Whose each access token is, and the refresh token it came from. */
+  const owners = new Map<string, { email: string; refreshToken: string | null }>()
+  /** The refresh tokens this run of emulate issued (it still knows them). */
+  const live = new Map<string, Grant>()
+
+  /**
+   * New tokens for `grant`'s account from emulate, through its own consent form and code
+   * exchange, as a browser and Inkwell would go through them.
+   */
+  async function issueFor(grant: Grant): Promise<{ accessToken: string; expiresIn: number }> {
+    const upstream = options.upstream()
+    const consent = await fetch(`${upstream}/o/oauth2/v2/auth/callback`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({
+        email: grant.email,
+        scope: grant.scope,
+        client_id: STANDIN_OAUTH_CLIENT.clientId,
+        redirect_uri: 'http://stand-in.invalid/callback',
+      }),
+    })
+    const code = new URL(consent.headers.get('location') ?? '', 'http://x').searchParams.get('code')
+    const answer = await fetch(`${upstream}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code ?? '',
+        client_id: STANDIN_OAUTH_CLIENT.clientId,
+        client_secret: STANDIN_OAUTH_CLIENT.clientSecret,
+        redirect_uri: 'http://stand-in.invalid/callback',
+      }),
+    })
+    const json = (await answer.json()) as { access_token?: string; expires_in?: number }
+    if (!answer.ok || !json.access_token) throw new Error(`the stand-in refused ${grant.email}`)
+    issued.add(json.access_token)
+    return { accessToken: json.access_token, expiresIn: json.expires_in ?? 3600 }
+  }
+
+  /** A refresh token of an earlier run: new tokens for its account, as Google would give. */
+  async function refreshRemembered(
+    fields: Record<string, string>,
+    response: http.ServerResponse,
+  ): Promise<boolean> {
+    const refreshToken = fields.refresh_token ?? ''
+    const grant = memory?.grantOf(refreshToken)
+    if (
+      fields.grant_type !== 'refresh_token' ||
+      live.has(refreshToken) ||
+      !grant ||
+      fields.client_id !== STANDIN_OAUTH_CLIENT.clientId ||
+      fields.client_secret !== STANDIN_OAUTH_CLIENT.clientSecret
+    ) {
+      return false
+    }
+    const { accessToken, expiresIn } = await issueFor(grant)
+    owners.set(accessToken, { email: grant.email, refreshToken })
+    sendJson(response, 200, {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: expiresIn,
+      scope: grant.scope,
+    })
+    return true
+  }
+
+  /** Learns whose the tokens of an answer from the token endpoint are. */
+  function learnTokens(json: Record<string, unknown>, fields: Record<string, string>) {
+    if (typeof json.access_token !== 'string') return
+    issued.add(json.access_token)
+    if (typeof json.refresh_token === 'string') {
+      const email = idTokenEmail(json.id_token)
+      if (!email) return
+      const grant = { email, scope: typeof json.scope === 'string' ? json.scope : '' }
+      live.set(json.refresh_token, grant)
+      memory?.rememberGrant(json.refresh_token, grant)
+      owners.set(json.access_token, { email, refreshToken: json.refresh_token })
+      return
+    }
+    const refreshToken = fields.refresh_token ?? ''
+    const grant = live.get(refreshToken)
+    if (grant) owners.set(json.access_token, { email: grant.email, refreshToken })
+  }
+
+  function forget(token: string) {
+    const refreshToken = owners.get(token)?.refreshToken ?? token
+    issued.delete(token)
+    owners.delete(token)
+    live.delete(refreshToken)
+    memory?.forgetGrant(refreshToken)
+  }
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://stand-in')
@@ -116,10 +236,23 @@ export async function startGoogleGuard(options: { port: number; upstream: () => 
     }
 
     const body = await readBody(request)
-    if (request.method === 'POST' && url.pathname === '/oauth2/revoke') {
-      const revoked = revokedToken(body, request.headers['content-type'])
-      if (revoked) issued.delete(revoked)
-    }
+    const fields =
+      url.pathname.startsWith('/oauth2/') && request.method === 'POST'
+        ? oauthFields(body, request.headers['content-type'])
+        : {}
+    if (url.pathname === '/oauth2/revoke' && fields.token) forget(fields.token)
+    if (url.pathname === '/oauth2/token' && (await refreshRemembered(fields, response))) return
+    const owner = token ? owners.get(token) : undefined
+    const journaled =
+      memory && owner && CHANGES.has(request.method ?? '') && MAILBOX_CHANGE.test(url.pathname)
+        ? {
+            email: owner.email,
+            method: request.method!,
+            url: request.url ?? url.pathname,
+            contentType: request.headers['content-type'] ?? null,
+            body: body.toString('base64'),
+          }
+        : null
     const learns = url.pathname === '/oauth2/token' || url.pathname === '/oauth2/v2/userinfo'
     const upstream = new URL(options.upstream())
     const forward = http.request(
@@ -131,6 +264,8 @@ export async function startGoogleGuard(options: { port: number; upstream: () => 
         headers: { ...request.headers, host: upstream.host },
       },
       (answer) => {
+        const status = answer.statusCode ?? 502
+        if (journaled && status >= 200 && status < 300) memory!.record(journaled)
         if (!learns || answer.statusCode !== 200) {
           response.writeHead(answer.statusCode ?? 502, answer.headers)
           answer.pipe(response)
@@ -139,7 +274,7 @@ export async function startGoogleGuard(options: { port: number; upstream: () => 
         readBody(answer)
           .then((raw) => {
             const json = JSON.parse(raw.toString('utf8')) as Record<string, unknown>
-            if (typeof json.access_token === 'string') issued.add(json.access_token)
+            learnTokens(json, fields)
             if (typeof json.email === 'string') json.sub = stableGoogleId(json.email)
             const { 'content-length': _length, ...headers } = answer.headers
             response.writeHead(200, headers)
@@ -171,6 +306,44 @@ export async function startGoogleGuard(options: { port: number; upstream: () => 
   const { port } = server.address() as AddressInfo
   return {
     url: `http://localhost:${port}`,
+    /**
+     * Makes the journal's changes again on a new emulate, in order, each as its account;
+     * one that no longer applies (a draft sent since, an id emulate drew anew) is passed over.
+     * Returns how many applied.
+     */
+    async replay(): Promise<number> {
+      if (!memory) return 0
+      const tokens = new Map<string, string>()
+      let applied = 0
+      for (const entry of memory.journal()) {
+        try {
+          let accessToken = tokens.get(entry.email)
+          if (!accessToken) {
+            accessToken = (
+              await issueFor({ email: entry.email, scope: 'https://mail.google.com/' })
+            ).accessToken
+            tokens.set(entry.email, accessToken)
+          }
+          const answer = await fetch(`${options.upstream()}${entry.url}`, {
+            method: entry.method,
+            headers: {
+              authorization: `Bearer ${accessToken}`,
+              ...(entry.contentType ? { 'content-type': entry.contentType } : {}),
+            },
+            body:
+              entry.method === 'DELETE' && !entry.body
+                ? undefined
+                : Buffer.from(entry.body, 'base64'),
+          })
+          await answer.arrayBuffer()
+          if (answer.ok) applied++
+        } catch {
+          // The next entry may still apply.
+        }
+      }
+      for (const accessToken of tokens.values()) issued.delete(accessToken)
+      return applied
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -4,6 +4,7 @@ import { createEmulator, type Emulator } from 'emulate'
 import { STANDIN_OAUTH_CLIENT } from '../config.js'
 import { buildDemoMailbox, type SeedLabel, type SeedMessage } from './demo-mailbox/index.js'
 import { startGoogleGuard } from './google-guard.js'
+import { openStandInMemory } from './google-memory.js'
 
 export type StandInUser = {
   email: string
@@ -38,6 +39,11 @@ export async function startGoogleStandIn(options: {
   /** Threads per demo mailbox (the generator's default when absent); benchmarks ask for 10,000. */
   threadsPerUser?: number
   now?: Date
+  /**
+   * A folder where the stand-in remembers its grants and the mailboxes' changes across
+   * restarts (the demo's data folder); without it, a restart forgets them, as emulate does.
+   */
+  memoryDir?: string
 }): Promise<GoogleStandIn> {
   const labels: SeedLabel[] = []
   const messages: SeedMessage[] = []
@@ -53,7 +59,11 @@ export async function startGoogleStandIn(options: {
     })
   }
   let emulatorUrl = ''
-  const guard = await startGoogleGuard({ port: options.port, upstream: () => emulatorUrl })
+  const guard = await startGoogleGuard({
+    port: options.port,
+    upstream: () => emulatorUrl,
+    memory: options.memoryDir ? openStandInMemory(options.memoryDir) : undefined,
+  })
   let emulator: Emulator
   try {
     const emulatorPort = await unusedPort()
@@ -79,6 +89,8 @@ export async function startGoogleStandIn(options: {
         },
       },
     })
+    // What the users did to their mailboxes before the restart, done again (decision 040).
+    await guard.replay()
   } catch (error) {
     await guard.close()
     throw error

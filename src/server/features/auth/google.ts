@@ -66,6 +66,10 @@ export function createOAuthClient(settings: GoogleClientSettings): OAuth2Client 
       oauth2TokenUrl: settings.endpoints.tokenUrl,
       oauth2RevokeUrl: settings.endpoints.revokeUrl,
     },
+    // An access token Google refuses before its stored expiry (revoked early, an expiry
+    // stored wrong, the demo's stand-in restarted) gets one refresh before the grant is taken
+    // for gone: only a refused refresh disconnects Gmail.
+    forceRefreshOnFailure: true,
   })
 }
 
