@@ -2,7 +2,8 @@ import { mapWithConcurrency } from '../../lib/concurrency.js'
 import { NotFound } from '../../lib/errors.js'
 import type { GmailSession } from './gmail.js'
 import { parseThreadMessages } from './parse.js'
-import type { MailRepository, MetadataThread, SkippedMessage } from './repository.js'
+import type { MailRepository, MetadataThread } from './repository.js'
+import type { SkippedMessage } from './skipped-messages.js'
 
 /**
  * The headers the list shows (format=metadata sends only these). Named as Gmail spells them:

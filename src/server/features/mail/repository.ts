@@ -1,7 +1,8 @@
 /**
  * The mail cache in PostgreSQL, as one repository for its callers. This file owns writing the
  * threads and messages (Gmail's view of a thread, headers-only first pages, label changes,
- * removals); reading them back (lists, counts, one thread) is `thread-reads-repository.ts`,
+ * removals); what it could not store is recorded by `skipped-messages.ts`; reading the cache
+ * back (lists, counts, one thread) is `thread-reads-repository.ts`,
  * the sync state, the sync lock and the quota store live in `sync-state-repository.ts`, the
  * lookups of who the user writes with in `correspondents-repository.ts`.
  */
@@ -9,10 +10,16 @@ import { and, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'dr
 import type { Pool } from 'pg'
 import type { Database } from '../../db/client.js'
 import { emailMessages, emailThreads, mailSkippedMessages, mailSyncState } from '../../db/schema.js'
-import { sqlState } from '../../lib/sql-state.js'
 import { createCorrespondentsRepository } from './correspondents-repository.js'
 import type { ParsedMessage } from './parse.js'
-import { ROW_LIMITS, storableMessage, storableText } from './storable.js'
+import { storableMessage } from './storable.js'
+import {
+  addSkips,
+  isRowRejection,
+  recordSkips,
+  rejectionReason,
+  type SkippedMessage,
+} from './skipped-messages.js'
 import { createSyncStateRepository } from './sync-state-repository.js'
 import {
   createThreadReadsRepository,
@@ -27,26 +34,6 @@ export type MetadataThread = {
   messages: ParsedMessage[]
   /** Messages of the thread that could not be read at all. */
   skipped: SkippedMessage[]
-}
-
-/** A message the cache could not store, and why (a code, never content). */
-export type SkippedMessage = { gmailId: string; reason: string }
-
-/**
- * True when PostgreSQL refused a row for what it holds — a data exception (22: encoding,
- * range, jsonb), an integrity rule (23) or a size limit (54) — or the row could not even be
- * serialized (RangeError: an invalid date). Such a row can be skipped; anything else (a lost
- * connection, a deleted user: 23503) fails the sync, to be retried whole.
- */
-function isRowRejection(error: unknown): boolean {
-  if (error instanceof RangeError) return true
-  const state = sqlState(error)
-  return state !== undefined && state !== '23503' && ['22', '23', '54'].includes(state.slice(0, 2))
-}
-
-function rejectionReason(error: unknown): string {
-  const state = sqlState(error)
-  return state ? `sqlstate:${state}` : `unserializable:${(error as Error).name}`
 }
 
 /** A Gmail draft (label DRAFT): kept out of the cached conversations. */
@@ -110,59 +97,6 @@ function createThreadsRepository(db: Database) {
           htmlBody: sql`excluded.html_body`,
           attachments: sql`excluded.attachments`,
           metadataOnly: sql`excluded.metadata_only`,
-        },
-      })
-  }
-
-  /** Adds skipped messages of a thread, keeping those recorded before (a partial fetch). */
-  async function addSkips(
-    tx: Database,
-    userId: string,
-    threadId: string,
-    skipped: SkippedMessage[],
-  ) {
-    if (skipped.length === 0) return
-    await tx
-      .insert(mailSkippedMessages)
-      .values(
-        skipped.map((s) => ({
-          userId,
-          threadId,
-          gmailId: storableText(s.gmailId, ROW_LIMITS.idChars),
-          reason: s.reason,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [mailSkippedMessages.userId, mailSkippedMessages.gmailId],
-        set: { reason: sql`excluded.reason`, skippedAt: sql`excluded.skipped_at` },
-      })
-  }
-
-  /** The thread's skipped messages become exactly `skipped` (those stored now leave). */
-  async function recordSkips(
-    tx: Database,
-    userId: string,
-    threadId: string,
-    skipped: SkippedMessage[],
-  ) {
-    const ids = skipped.map((s) => storableText(s.gmailId, ROW_LIMITS.idChars))
-    const scope = and(
-      eq(mailSkippedMessages.userId, userId),
-      eq(mailSkippedMessages.threadId, threadId),
-    )
-    await tx
-      .delete(mailSkippedMessages)
-      .where(ids.length ? and(scope, notInArray(mailSkippedMessages.gmailId, ids)) : scope)
-    if (skipped.length === 0) return
-    await tx
-      .insert(mailSkippedMessages)
-      .values(skipped.map((s, i) => ({ userId, threadId, gmailId: ids[i]!, reason: s.reason })))
-      .onConflictDoUpdate({
-        target: [mailSkippedMessages.userId, mailSkippedMessages.gmailId],
-        set: {
-          threadId: sql`excluded.thread_id`,
-          reason: sql`excluded.reason`,
-          skippedAt: sql`excluded.skipped_at`,
         },
       })
   }
@@ -388,8 +322,8 @@ function createThreadsRepository(db: Database) {
     },
 
     /**
-     * Refreshes the planner's statistics after a bulk load (a full sync): with stale ones it
-     * sorts the whole inbox instead of walking the date index and stopping at a page.
+     * Refreshes the planner's statistics after a bulk load (a full sync), so searches and the
+     * lists are planned for the mailbox as it now is, not as it was before the load.
      */
     async analyze() {
       await db.execute(sql`analyze ${emailThreads}, ${emailMessages}`)
