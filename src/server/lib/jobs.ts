@@ -20,6 +20,8 @@ export type JobQueue = {
   queuedJobId(queue: string, singletonKey: string): Promise<string | null>
   /** The id of the job of `queue` with this key running now, if any. */
   activeJobId(queue: string, singletonKey: string): Promise<string | null>
+  /** Raises a job still waiting to start to at least `priority`: workers take higher first. */
+  prioritize(queue: string, id: string, priority: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -66,6 +68,13 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
     },
     queuedJobId: (queue, singletonKey) => jobIn(queue, singletonKey, ['created', 'retry']),
     activeJobId: (queue, singletonKey) => jobIn(queue, singletonKey, ['active']),
+    async prioritize(queue, id, priority) {
+      await pool.query(
+        `update pgboss.job set priority = $3
+          where name = $1 and id = $2 and state in ('created', 'retry') and priority < $3`,
+        [queue, id, priority],
+      )
+    },
     // Graceful: workers finish the jobs they hold, so a draining instance loses no sync.
     stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 }),
   }

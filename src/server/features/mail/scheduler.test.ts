@@ -65,4 +65,42 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     await events.publish(USER, { type: 'sync.done', jobId: second, changed: 1, full: false })
     expect(await waited).toMatchObject({ type: 'sync.done', jobId: second })
   })
+
+  it('starts a sync somebody waits for before the background ones queued earlier', async () => {
+    const [busy, quiet, newcomer] = [2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`)
+    const scheduler = createMailScheduler({
+      jobs,
+      events,
+      sync: {} as MailSync,
+      repo: {} as MailRepository,
+      gmailFor: async () => null,
+      workers: 0,
+      log,
+    })
+    await scheduler.start()
+    // What the test before left queued would be fetched too.
+    await database.pool.query('delete from pgboss.job where name = $1', [QUEUE])
+    // Background syncs (stale reads, pushes) of two mailboxes, then a newcomer's first visit
+    // and a Refresh of the second mailbox, whose background sync it joins.
+    await scheduler.syncSoon(busy!)
+    await scheduler.syncSoon(quiet!)
+    const firstVisit = scheduler.syncNow(newcomer!, 5_000)
+    const refresh = scheduler.syncNow(quiet!, 5_000)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const order: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const [job] = await jobs.boss.fetch<{ userId: string }>(QUEUE)
+      order.push(job!.data.userId)
+      await events.publish(job!.data.userId, {
+        type: 'sync.done',
+        jobId: job!.id,
+        changed: 0,
+        full: false,
+      })
+    }
+    expect(order.slice(0, 2).sort()).toEqual([quiet, newcomer].sort())
+    expect(order[2]).toBe(busy)
+    expect(await firstVisit).toMatchObject({ type: 'sync.done' })
+    expect(await refresh).toMatchObject({ type: 'sync.done' })
+  })
 })

@@ -8,6 +8,11 @@ import type { MailSync, SyncOutcome } from './sync.js'
 import { AppError } from '../../lib/errors.js'
 
 const QUEUE = 'mail-sync'
+/**
+ * The priority of a sync somebody waits for (a first visit, Refresh): workers take it before
+ * the background ones queued earlier (a stale read, a push), which nobody watches.
+ */
+const WAITED = 1
 /** A cache older than this is refreshed in the background when the inbox is read. */
 export const STALE_AFTER_SECONDS = 30
 
@@ -125,7 +130,8 @@ export function createMailScheduler(deps: {
   }
 
   /**
-   * The id of the user's queued sync: the one this call queues, or the one already queued.
+   * The id of the user's queued sync, ahead of the background ones: the one this call queues,
+   * or the one already queued.
    * The queue holds one queued sync per user (and one running): a send refused because one is
    * queued, and a look for it that finds it already running, are followed by a send that is
    * not refused, unless another request queued one in that moment, which the next look finds.
@@ -134,10 +140,17 @@ export function createMailScheduler(deps: {
    */
   async function queuedSync(userId: string): Promise<string | null> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const id =
-        (await boss.send(QUEUE, { userId } satisfies SyncJob, { singletonKey: userId })) ??
-        (await jobs.queuedJobId(QUEUE, userId))
-      if (id) return id
+      const sent = await boss.send(QUEUE, { userId } satisfies SyncJob, {
+        singletonKey: userId,
+        priority: WAITED,
+      })
+      if (sent) return sent
+      // A background sync of this user already queued is now waited for: it goes ahead too.
+      const queued = await jobs.queuedJobId(QUEUE, userId)
+      if (queued) {
+        await jobs.prioritize(QUEUE, queued, WAITED)
+        return queued
+      }
     }
     return null
   }
