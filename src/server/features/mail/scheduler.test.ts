@@ -23,6 +23,20 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     jobs = await startJobQueue(database.pool, log)
     events = await createEventBus(database.pool, log)
   })
+  /** A scheduler with no workers: the test moves the jobs along itself. */
+  async function startScheduler(queue: JobQueue) {
+    const scheduler = createMailScheduler({
+      jobs: queue,
+      events,
+      sync: {} as MailSync,
+      repo: {} as MailRepository,
+      gmailFor: async () => null,
+      workers: 0,
+      log,
+    })
+    await scheduler.start()
+    return scheduler
+  }
   afterAll(async () => {
     await jobs?.stop()
     await events?.close()
@@ -34,17 +48,7 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
       ...jobs,
       queuedJobId: (queue, key) => duringLookup(() => jobs.queuedJobId(queue, key)),
     }
-    // No workers: the test moves the jobs along itself.
-    const scheduler = createMailScheduler({
-      jobs: racing,
-      events,
-      sync: {} as MailSync,
-      repo: {} as MailRepository,
-      gmailFor: async () => null,
-      workers: 0,
-      log,
-    })
-    await scheduler.start()
+    const scheduler = await startScheduler(racing)
     const first = await jobs.boss.send(QUEUE, { userId: USER }, { singletonKey: USER })
     expect(first).toBeTruthy()
     let second: string | null = null
@@ -68,16 +72,7 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
 
   it('starts a sync somebody waits for before the background ones queued earlier', async () => {
     const [busy, quiet, newcomer] = [2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`)
-    const scheduler = createMailScheduler({
-      jobs,
-      events,
-      sync: {} as MailSync,
-      repo: {} as MailRepository,
-      gmailFor: async () => null,
-      workers: 0,
-      log,
-    })
-    await scheduler.start()
+    const scheduler = await startScheduler(jobs)
     // What the test before left queued would be fetched too.
     await database.pool.query('delete from pgboss.job where name = $1', [QUEUE])
     // Background syncs (stale reads, pushes) of two mailboxes, then a newcomer's first visit
