@@ -64,6 +64,9 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // When the session was last used: it ends after SESSION_IDLE_DAYS without use, as well
+    // as at expiresAt. Written at most every few minutes, not on every request.
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 )
@@ -449,4 +452,53 @@ export const rateLimitCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)],
+)
+
+/**
+ * Sends by idempotency key (issue 22): a retry with the same key answers the first send's
+ * result and sends nothing again. `messageId` is the RFC 5322 Message-ID the send stamps, so a
+ * retry after a crash between Gmail's answer and ours finds the message in Gmail's Sent.
+ * Kept for 24 hours.
+ */
+export const sendRequests = pgTable(
+  'send_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** A hash of what was asked to be sent: the same key with another message is refused. */
+    requestHash: text('request_hash').notNull(),
+    messageId: text('message_id').notNull(),
+    /** The answer given, once Gmail has accepted the message; null while it is being sent. */
+    result: jsonb('result'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('send_requests_created_at_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * The running server instances and when each last said it was alive (lib/job-leases.ts): a
+ * job held by an instance that stopped beating is taken back and retried.
+ */
+export const appInstances = pgTable('app_instances', {
+  id: uuid('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Which instance runs each active job (pg-boss's own table does not say). */
+export const jobLeases = pgTable(
+  'job_leases',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    queue: text('queue').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_leases_instance_id_idx').on(t.instanceId)],
 )
