@@ -281,7 +281,16 @@ export const SaveDraftSchema = SendEmailSchema.extend({
 export const SaveDraftResultSchema = z.object({ draftId: z.string() })
 
 export const UnreadCountSchema = z.object({ count: z.number().int() })
+/** POST /api/gmail/sync with `Prefer: wait=N`, when the sync ended within N seconds. */
 export const SyncResultSchema = z.object({ changed: z.number().int(), full: z.boolean() })
+/**
+ * POST /api/gmail/sync (202): the sync is queued, ahead of the background ones. The event
+ * stream says when it is done: `sync.done` or `sync.failed` with this `jobId`.
+ */
+export const SyncQueuedSchema = z.object({
+  status: z.literal('queued'),
+  jobId: z.string().nullable(),
+})
 
 /** `/api/gmail/drafts/:id` */
 export const DraftParamsSchema = z.object({ id: gmailId() })

@@ -239,6 +239,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await backfill.start()
   await scheduler.start()
+  // Before the server waits for in-flight requests: a first visit waiting for its sync is
+  // answered from the cache now, not when its sync ends (which may be never, mid-stop).
+  app.addHook('preClose', async () => scheduler.stopWaiting())
   const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, events, log: app.log })
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })

@@ -39,7 +39,8 @@ function call(demo: Demo, session: string, method: 'GET' | 'POST', url: string) 
   return demo.app.inject({
     method,
     url,
-    headers: method === 'POST' ? sameOrigin : {},
+    // A Refresh here waits for its sync's outcome (the app's own is answered 202 at once).
+    headers: method === 'POST' ? { ...sameOrigin, prefer: 'wait=60' } : {},
     cookies: { inkwell_session: session },
   })
 }

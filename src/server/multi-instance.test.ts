@@ -163,7 +163,11 @@ describe('two instances on one database, behind a round-robin proxy', () => {
       }),
     })
     expect(arrived.ok).toBe(true)
-    expect((await post(balancer.url, '/api/gmail/sync')).status).toBe(200)
+    const refresh = await fetch(`${balancer.url}/api/gmail/sync`, {
+      method: 'POST',
+      headers: { ...headers, prefer: 'wait=60' },
+    })
+    expect(refresh.status).toBe(200)
     const after = (await (await get(balancer.url, '/api/gmail/threads')).json()) as {
       threads: { subject: string }[]
     }

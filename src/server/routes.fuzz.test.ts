@@ -450,7 +450,7 @@ describe('every route, fuzzed', () => {
     })
     // The first list is the cold page (headers only, attachments unknown); a sync fills it.
     await call(session, 'GET', '/api/gmail/threads?limit=100')
-    await call(session, 'POST', '/api/gmail/sync')
+    await h.sync(session)
     const threads = (await call(session, 'GET', '/api/gmail/threads?limit=100')).json().threads
     const withFile = threads.find((t: { hasAttachments: boolean }) => t.hasAttachments)
     const detail = (await call(session, 'GET', `/api/gmail/threads/${withFile.id}`)).json()

@@ -3,17 +3,43 @@ import type { Pool } from 'pg'
 import type { FastifyBaseLogger } from 'fastify'
 import { withStartupLock } from '../db/client.js'
 import { isStopping } from './stopping.js'
+import { createJobLeases, HEARTBEAT_SECONDS, type JobLeases } from './job-leases.js'
+
+/**
+ * A running job's expiry, pushed ahead by its instance's heartbeat while it runs: only a job
+ * whose instance can no longer beat, nor sweep, waits this long (pg-boss then expires it).
+ */
+const EXPIRE_IN_SECONDS = 150
+/** How long a stopping instance lets its workers finish before handing their jobs back. */
+const DRAIN_TIMEOUT_MS = 4_000
 
 /**
  * Background work as jobs in PostgreSQL (pg-boss, on the app's own pool): any instance may
  * take a job, a queue's policy keeps one job per key in flight across all of them, and a
- * job whose instance dies is expired and retried by another. See
- * docs/decisions/019-jobs-events-and-shared-quota.md.
+ * job whose instance dies is taken back within seconds and retried by another (job-leases.ts).
+ * See docs/decisions/019-jobs-events-and-shared-quota.md and 044.
  */
 export type JobQueue = {
   boss: PgBoss
-  /** Creates `queue` unless it exists; instances starting together take turns (they deadlock otherwise). */
+  /**
+   * Creates `queue`, or brings an existing one to these options (a retry limit that an older
+   * release created without); instances starting together take turns (they deadlock otherwise).
+   * Every queue's jobs expire after EXPIRE_IN_SECONDS unless their instance is alive.
+   */
   ensureQueue(queue: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void>
+  /**
+   * Takes `queue`'s jobs one at a time, leasing each to this instance while `handler` runs, so
+   * that if this instance dies the job is failed, and retried as its queue allows, in seconds.
+   * Answers the worker's id (for `boss.notifyWorker`).
+   */
+  work<T extends object>(
+    queue: string,
+    options: { pollingIntervalSeconds: number },
+    handler: (job: PgBoss.Job<T>) => Promise<void>,
+  ): Promise<string>
+  /** Fails the jobs of instances that stopped beating; answers how many (also run every beat). */
+  sweep(): Promise<number>
+  leases: JobLeases
   /** True while a job of `queue` with this singleton key is queued, retrying or running. */
   hasPendingJob(queue: string, singletonKey: string): Promise<boolean>
   /** The id of the job of `queue` with this key waiting to start, if any. */
@@ -33,12 +59,44 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
     archiveCompletedAfterSeconds: 3600,
     // The app's own schedule (cron) is not used; one less poller per instance.
     schedule: false,
+    // Expiry and clean-up run this often (pg-boss's supervision): the backstop for a job whose
+    // instance died where job-leases.ts could not tell (pg-boss's default is 2 minutes).
+    maintenanceIntervalSeconds: 30,
   })
   boss.on('error', (error) => {
     if (!isStopping()) log.warn({ err: error }, 'job queue error')
   })
   // pg-boss creates its schema on first start; instances starting together take turns.
   await withStartupLock(pool, () => boss.start())
+  const leases = createJobLeases(pool, { expireInSeconds: EXPIRE_IN_SECONDS })
+  const queues = new Set<string>()
+
+  async function sweep(): Promise<number> {
+    const abandoned = await leases.abandoned([...queues])
+    for (const queue of new Set(abandoned.map((job) => job.queue))) {
+      const ids = abandoned.filter((job) => job.queue === queue).map((job) => job.id)
+      // Failed, the job is retried (its id kept, so whoever waits for it still hears it) when
+      // its queue allows a retry, and otherwise frees its key for the next job.
+      await boss.fail(queue, ids)
+      log.warn({ queue, jobs: ids.length }, 'took back the jobs of a stopped instance')
+    }
+    return abandoned.length
+  }
+  async function tick() {
+    await leases.beat()
+    await sweep()
+  }
+  let ticks = 0
+  const heartbeat = setInterval(() => {
+    tick()
+      .then(() => (++ticks % 720 === 0 ? leases.purge() : 0))
+      .catch((error: unknown) => {
+        if (!isStopping()) log.warn({ err: error }, 'job heartbeat failed')
+      })
+  }, HEARTBEAT_SECONDS * 1000)
+  heartbeat.unref()
+  await leases.beat()
+
   async function jobIn(queue: string, singletonKey: string, states: string[]) {
     const { rows } = await pool.query<{ id: string }>(
       `select id from pgboss.job
@@ -52,11 +110,39 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
   return {
     boss,
     async ensureQueue(queue, options) {
+      const wanted = { expireInSeconds: EXPIRE_IN_SECONDS, ...options, name: queue }
       await withStartupLock(pool, async () => {
-        if (!(await boss.getQueue(queue)))
-          await boss.createQueue(queue, { ...options, name: queue })
+        const existing = await boss.getQueue(queue)
+        if (!existing) await boss.createQueue(queue, wanted)
+        else if (
+          existing.retryLimit !== (wanted.retryLimit ?? existing.retryLimit) ||
+          existing.expireInSeconds !== wanted.expireInSeconds
+        ) {
+          // Its policy too, or pg-boss would reset it to 'standard'.
+          await boss.updateQueue(queue, { ...wanted, policy: existing.policy })
+        }
+      })
+      queues.add(queue)
+      // Jobs a dead instance left active are taken back before this instance starts working.
+      await sweep()
+    },
+    async work<T extends object>(
+      queue: string,
+      options: { pollingIntervalSeconds: number },
+      handler: (job: PgBoss.Job<T>) => Promise<void>,
+    ) {
+      return boss.work<T>(queue, { ...options, batchSize: 1 }, async ([job]) => {
+        if (!job) return
+        await leases.lease(queue, job.id)
+        try {
+          await handler(job)
+        } finally {
+          await leases.release(job.id).catch(() => {})
+        }
       })
     },
+    sweep,
+    leases,
     async hasPendingJob(queue, singletonKey) {
       // pg-boss documents its job table for direct SQL; states before 'completed' are live.
       const { rows } = await pool.query(
@@ -75,7 +161,15 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
         [queue, id, priority],
       )
     },
-    // Graceful: workers finish the jobs they hold, so a draining instance loses no sync.
-    stop: () => boss.stop({ graceful: true, wait: true, close: false, timeout: 30_000 }),
+    /**
+     * Graceful but short: workers get DRAIN_TIMEOUT_MS to finish the jobs they hold; pg-boss
+     * then fails what is left, which is retried (a sync is resumable: it starts again from the
+     * last history id it stored). A Ctrl-C never waits on a sync stuck on Gmail.
+     */
+    async stop() {
+      clearInterval(heartbeat)
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: DRAIN_TIMEOUT_MS })
+      await leases.leave().catch(() => {})
+    },
   }
 }

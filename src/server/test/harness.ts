@@ -122,6 +122,18 @@ export async function startHarness(
         ...(payload ? { payload } : {}),
       })
     },
+    /**
+     * Refresh, waited for to its end (`Prefer: wait`): 200 with the sync's outcome, or its
+     * failure's status. The app's own Refresh is answered 202 at once instead.
+     */
+    sync(session: string) {
+      return app.inject({
+        method: 'POST',
+        url: '/api/gmail/sync',
+        headers: { ...sameOrigin, prefer: 'wait=60' },
+        cookies: { inkwell_session: session },
+      })
+    },
     app,
     /** Every route the app registered, with its schemas. */
     routes,

@@ -287,12 +287,8 @@ export function createAiService(deps: AiServiceDeps) {
     /** Takes memory-note jobs from the queue (every instance does; each job runs once). */
     async start(): Promise<void> {
       await deps.jobs.ensureQueue(MEMORY_NOTE_QUEUE, { policy: 'standard' })
-      await deps.jobs.boss.work<MemoryNoteJob>(
-        MEMORY_NOTE_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: 1 },
-        async ([job]) => {
-          if (job) await writeMemoryNote(job.data)
-        },
+      await deps.jobs.work<MemoryNoteJob>(MEMORY_NOTE_QUEUE, { pollingIntervalSeconds: 1 }, (job) =>
+        writeMemoryNote(job.data),
       )
     },
 

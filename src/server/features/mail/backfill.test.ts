@@ -112,7 +112,7 @@ describe('the backfill of mail older than the sync window', () => {
 
     const first = (await h.call(session, 'GET', '/api/gmail/threads?limit=50')).json()
     expect(first.threads.map((t: { subject: string }) => t.subject)).toEqual(['Recent hello'])
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
 
     const state = await until(
       () => syncState(h, ADA),
@@ -144,7 +144,7 @@ describe('the backfill of mail older than the sync window', () => {
       .update(mailSyncState)
       .set({ fullSyncCompletedAt: null })
       .where(eq(mailSyncState.userId, state!.userId))
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).json().full).toBe(true)
+    expect((await h.sync(session)).json().full).toBe(true)
     expect(await search(h, session, 'Vintage500')).toEqual(['Vintage500 letter'])
   })
 
@@ -152,7 +152,7 @@ describe('the backfill of mail older than the sync window', () => {
     const session = (await signIn(h, GRACE)).session!
     const grace = await userId(h, GRACE)
     await h.call(session, 'GET', '/api/gmail/threads?limit=50')
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
     await until(
       () => syncState(h, GRACE),
       (s) => Boolean(s?.backfillDoneAt),
@@ -174,7 +174,7 @@ describe('the backfill of mail older than the sync window', () => {
       .update(gmailQuota)
       .set({ tokens: 0, updatedAt: new Date() })
       .where(eq(gmailQuota.userId, grace))
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
     const queued = async () =>
       (
         await h.pool.query<{ wait: number }>(

@@ -139,13 +139,11 @@ export function createMailBackfill(deps: {
   return {
     async start(): Promise<void> {
       // stately: one queued and one running step job per user. A job lost with its instance
-      // is expired and retried; the sync asks for the backfill again after each sync anyway.
+      // is taken back and retried; the sync asks for the backfill again after each sync anyway.
       await jobs.ensureQueue(QUEUE, { policy: 'stately', retryLimit: 2 })
       for (let i = 0; i < deps.workers; i++) {
-        await boss.work<BackfillJob>(
-          QUEUE,
-          { batchSize: 1, pollingIntervalSeconds: 2 },
-          async ([job]) => job && run(job.data.userId),
+        await jobs.work<BackfillJob>(QUEUE, { pollingIntervalSeconds: 2 }, (job) =>
+          run(job.data.userId),
         )
       }
     },

@@ -91,7 +91,7 @@ describe('the cold first page', () => {
 
     // The rest of the sync fills every body in the background.
     fault = () => null
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
     const after = (await h.call(session, 'GET', '/api/gmail/threads?limit=50')).json()
       .threads as Listed[]
     expect(after.filter((t) => t.partial)).toEqual([])

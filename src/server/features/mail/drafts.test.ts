@@ -17,7 +17,7 @@ describe('Gmail drafts', () => {
     gmail = standInGmail(h, await accessTokenOf(h, ADA))
     // The first sync fills the cache, so later reads are of a settled mailbox.
     expect((await h.call(session, 'GET', '/api/gmail/threads?limit=5')).statusCode).toBe(200)
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
   })
   afterAll(async () => h?.close())
 
@@ -46,7 +46,7 @@ describe('Gmail drafts', () => {
     expect(saved.statusCode).toBe(200)
     const { draftId } = saved.json()
     // The sync sees Gmail's new draft message in the thread, as it would any new message.
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
 
     const after = await thread(first.id)
     expect(after.messages.map((m) => m.id)).toEqual(before.messages.map((m) => m.id))

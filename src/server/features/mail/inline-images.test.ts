@@ -39,7 +39,7 @@ describe('inline cid: images', () => {
       method: 'POST',
       body: JSON.stringify({ raw: Buffer.from(raw).toString('base64url') }),
     })
-    expect((await h.call(ada, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(ada)).statusCode).toBe(200)
     const list = await h.call(ada, 'GET', '/api/gmail/threads?q=subject:logo')
     const threadId = list.json().threads[0].id
     message = (await h.call(ada, 'GET', `/api/gmail/threads/${threadId}`)).json().messages[0]

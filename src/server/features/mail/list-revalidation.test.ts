@@ -15,7 +15,7 @@ describe('revalidating the thread list', () => {
     h = await startHarness({ withMailbox: true })
     session = (await signIn(h, 'ada@example.com')).session!
     expect((await h.call(session, 'GET', LIST)).statusCode).toBe(200)
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
   })
   afterAll(async () => h?.close())
 

@@ -32,7 +32,7 @@ describe('Gmail push', () => {
     ada = (await signIn(h, ADA)).session!
     // The first sync (and with it the watch) is done.
     expect((await h.call(ada, 'GET', '/api/gmail/threads')).statusCode).toBe(200)
-    expect((await h.call(ada, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(ada)).statusCode).toBe(200)
   })
   afterAll(async () => h?.close())
 

@@ -12,6 +12,7 @@ import {
   SaveDraftSchema,
   SendEmailResultSchema,
   SendEmailSchema,
+  SyncQueuedSchema,
   SyncResultSchema,
   ThreadActionSchema,
   ThreadDetailSchema,
@@ -27,6 +28,16 @@ import { PushBodySchema, type GmailPush } from './push.js'
 import { createListAnswers, pickEncoding } from './list-answers.js'
 import { etagMatches } from './list-etag.js'
 import type { MailService } from './service.js'
+
+/** The longest a `Prefer: wait` on Refresh holds its request. */
+const MAX_SYNC_WAIT_S = 60
+
+/** The seconds of a `Prefer: wait=N` header (RFC 7240), at most MAX_SYNC_WAIT_S; else 0. */
+function preferredWait(prefer: string | string[] | undefined): number {
+  const header = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '')
+  const seconds = Number(/(?:^|[,;\s])wait\s*=\s*(\d{1,6})\b/i.exec(header)?.[1] ?? 0)
+  return Math.min(seconds, MAX_SYNC_WAIT_S)
+}
 
 /**
  * Attachments are the sender's bytes served from Inkwell's origin, so the sender's
@@ -259,8 +270,18 @@ export async function mailRoutes(
 
   r.post(
     '/api/gmail/sync',
-    { ...auth, schema: { response: { 200: SyncResultSchema } } },
-    async (request) => mail.refresh(requireUser(request)),
+    { ...auth, schema: { response: { 200: SyncResultSchema, 202: SyncQueuedSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request)
+      // RFC 7240: a script (or a test) may ask to wait for the outcome, up to MAX_SYNC_WAIT_S.
+      const waitSeconds = preferredWait(request.headers.prefer)
+      const result = waitSeconds
+        ? await mail.syncAndWait(user, waitSeconds * 1000)
+        : await mail.requestSync(user)
+      if (waitSeconds) reply.header('preference-applied', `wait=${waitSeconds}`)
+      if ('outcome' in result) return result.outcome
+      return reply.code(202).send({ status: 'queued' as const, jobId: result.jobId })
+    },
   )
 
   r.get(

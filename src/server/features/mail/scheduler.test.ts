@@ -67,7 +67,7 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(second).toBeTruthy()
     await events.publish(USER, { type: 'sync.done', jobId: second, changed: 1, full: false })
-    expect(await waited).toMatchObject({ type: 'sync.done', jobId: second })
+    expect((await waited).event).toMatchObject({ type: 'sync.done', jobId: second })
   })
 
   it('starts a sync somebody waits for before the background ones queued earlier', async () => {
@@ -95,7 +95,7 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     }
     expect(order.slice(0, 2).sort()).toEqual([quiet, newcomer].sort())
     expect(order[2]).toBe(busy)
-    expect(await firstVisit).toMatchObject({ type: 'sync.done' })
-    expect(await refresh).toMatchObject({ type: 'sync.done' })
+    expect((await firstVisit).event).toMatchObject({ type: 'sync.done' })
+    expect((await refresh).event).toMatchObject({ type: 'sync.done' })
   })
 })

@@ -55,6 +55,8 @@ export function createMailScheduler(deps: {
    * ask again on every read meanwhile.
    */
   const askedAt = new Map<string, number>()
+  /** The waits of requests for a sync's event, answered at once when the instance stops. */
+  const waits = new Set<() => void>()
   /** Users with an open app on this instance, and how many streams each has. */
   const watched = new Map<string, { count: number; timer: NodeJS.Timeout }>()
 
@@ -117,6 +119,7 @@ export function createMailScheduler(deps: {
     const jobId = { value: null as string | null }
     const event = new Promise<SyncEvent | null>((resolve) => {
       resolveNow = () => resolve(null)
+      waits.add(resolveNow)
       unsubscribe = events.subscribe(userId, (e: UserEvent) => {
         const sync = e as SyncEvent
         if (types.includes(sync.type) && sync.jobId === jobId.value) resolve(sync)
@@ -125,6 +128,7 @@ export function createMailScheduler(deps: {
     }).finally(() => {
       clearTimeout(timer)
       unsubscribe()
+      waits.delete(resolveNow)
     })
     return { event, resolveNow, jobId }
   }
@@ -164,7 +168,7 @@ export function createMailScheduler(deps: {
     types: SyncEvent['type'][],
     timeoutMs: number,
     alreadyDone?: () => Promise<boolean>,
-  ): Promise<SyncEvent | null> {
+  ): Promise<{ jobId: string | null; event: SyncEvent | null }> {
     const waiting = nextEvent(userId, types, timeoutMs)
     try {
       waiting.jobId.value = await queuedSync(userId)
@@ -174,7 +178,7 @@ export function createMailScheduler(deps: {
       waiting.resolveNow()
       throw error
     }
-    return waiting.event
+    return { jobId: waiting.jobId.value, event: await waiting.event }
   }
 
   /** Wakes one of this instance's workers, so a job just sent starts without a polling wait. */
@@ -223,17 +227,24 @@ export function createMailScheduler(deps: {
   return {
     async start(): Promise<void> {
       // stately: at most one queued and one running sync per user (the singleton key).
-      // No retries: the next read or refresh asks again, and a failure is shown meanwhile.
-      await jobs.ensureQueue(QUEUE, { policy: 'stately', retryLimit: 0 })
+      // One retry, for a sync whose instance died under it (lib/job-leases.ts): a sync that
+      // fails on Gmail completes with its failure told, and the next read or Refresh asks again.
+      await jobs.ensureQueue(QUEUE, { policy: 'stately', retryLimit: 1 })
       for (let i = 0; i < deps.workers; i++) {
         workerIds.push(
-          await boss.work<SyncJob>(
-            QUEUE,
-            { batchSize: 1, pollingIntervalSeconds: 2 },
-            async ([job]) => job && runJob(job.id, job.data.userId),
+          await jobs.work<SyncJob>(QUEUE, { pollingIntervalSeconds: 2 }, (job) =>
+            runJob(job.id, job.data.userId),
           ),
         )
       }
+    },
+
+    /**
+     * The instance stops: requests still waiting for a sync are answered now with what the
+     * cache has, instead of holding the shutdown until their sync ends (or times out).
+     */
+    stopWaiting(): void {
+      for (const resolve of waits) resolve()
     },
 
     syncIfStale,
@@ -269,8 +280,25 @@ export function createMailScheduler(deps: {
       )
     },
 
-    /** A sync that starts after this call, waited for to its end ("Refresh"). */
-    async syncNow(userId: string, timeoutMs = 120_000): Promise<SyncEvent | null> {
+    /**
+     * Refresh: a sync that starts after this call, ahead of the background ones, not waited
+     * for. Answers its job id; its `sync.done` or `sync.failed` event, with that id, tells the
+     * open app when it has finished. Null only when the queue kept refusing (see queuedSync).
+     */
+    async requestSync(userId: string): Promise<string | null> {
+      const id = await queuedSync(userId)
+      wakeWorker()
+      return id
+    },
+
+    /**
+     * A sync that starts after this call, waited for to its end or `timeoutMs`: its job id, and
+     * its last event (null when it has not ended in time).
+     */
+    async syncNow(
+      userId: string,
+      timeoutMs: number,
+    ): Promise<{ jobId: string | null; event: SyncEvent | null }> {
       return syncAfterNow(userId, ['sync.done', 'sync.failed'], timeoutMs)
     },
 

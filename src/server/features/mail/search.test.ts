@@ -79,7 +79,7 @@ describe('searching the mailbox and listing it fast', () => {
       ],
     })
     ids.sent = sent.json().threadId
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
   })
   afterAll(async () => h?.close())
 
@@ -156,7 +156,7 @@ describe('searching the mailbox and listing it fast', () => {
   it('answers an unchanged list 304 by its ETag, and a changed one in full', async () => {
     // A fresh sync, then none running: on a loaded machine this file can outlast the 30 s after
     // which a read queues a background sync, and "syncing" is part of what the ETag names.
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
     for (let i = 0; (await get('/api/gmail/threads?limit=1')).json().syncing; i++) {
       expect(i).toBeLessThan(100)
       await new Promise((resolve) => setTimeout(resolve, 100))
@@ -259,7 +259,7 @@ describe('Search all mail asks Gmail for what the cache lacks', () => {
     })
     session = (await signIn(h, ADA)).session!
     expect((await h.call(session, 'GET', '/api/gmail/threads?limit=1')).statusCode).toBe(200)
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
   })
   afterAll(async () => h?.close())
 

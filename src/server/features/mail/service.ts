@@ -342,14 +342,30 @@ export function createMailService(deps: {
       return { ...meta, content: Buffer.from(body.data ?? '', 'base64url') }
     },
 
-    /** Refresh: a sync now (joins one already queued or running), waited for to its end. */
-    async refresh(user: UserRow): Promise<SyncOutcome> {
+    /**
+     * Refresh: a sync soon (joins one already queued), ahead of the background ones. Answers
+     * its job id at once; the event stream says when it is done (issue 22: a Refresh held the
+     * request up to 120 s, and a Ctrl-C behind it).
+     */
+    async requestSync(user: UserRow): Promise<{ jobId: string | null }> {
       if (!user.gmailConnected) throw new GmailNotConnected()
-      const event = await scheduler.syncNow(user.id)
+      return { jobId: await scheduler.requestSync(user.id) }
+    },
+
+    /**
+     * Refresh for a client that asked to wait (`Prefer: wait=N`): the sync's outcome, or its
+     * job id when it has not ended within `waitMs` (it goes on, as a Refresh without waiting).
+     */
+    async syncAndWait(
+      user: UserRow,
+      waitMs: number,
+    ): Promise<{ outcome: SyncOutcome } | { jobId: string | null }> {
+      if (!user.gmailConnected) throw new GmailNotConnected()
+      const { jobId, event } = await scheduler.syncNow(user.id, waitMs)
       if (event?.type === 'sync.failed') throw new AppError(event.status, event.code, event.message)
       return event?.type === 'sync.done'
-        ? { changed: event.changed, full: event.full }
-        : { changed: 0, full: false }
+        ? { outcome: { changed: event.changed, full: event.full } }
+        : { jobId }
     },
 
     async unreadCount(user: UserRow): Promise<number> {

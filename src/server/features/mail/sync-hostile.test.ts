@@ -123,7 +123,7 @@ describe('no message can stop the sync', () => {
     expect(response.statusCode).toBe(200)
     return response.json<ThreadListAnswer>()
   }
-  const sync = async () => h.call(session, 'POST', '/api/gmail/sync')
+  const sync = async () => h.sync(session)
   const subjects = (list: ThreadListAnswer) => list.threads.map((t) => t.subject)
 
   beforeAll(async () => {

@@ -64,7 +64,7 @@ describe('the mail sync engine against the Gmail stand-in', () => {
   })
 
   it('completes the first sync: the cache holds every thread Gmail lists', async () => {
-    const result = await h.call(session, 'POST', '/api/gmail/sync')
+    const result = await h.sync(session)
     expect(result.statusCode).toBe(200)
     expect(await cachedThreadIds(h, ADA)).toEqual(await allThreadIds(gmail))
     const inbox = await allThreadIds(gmail, '&labelIds=INBOX')
@@ -111,7 +111,7 @@ describe('the mail sync engine against the Gmail stand-in', () => {
     })
     await gmail(`threads/${toDelete.id}`, { method: 'DELETE' })
 
-    const sync = (await h.call(session, 'POST', '/api/gmail/sync')).json()
+    const sync = (await h.sync(session)).json()
     expect(sync.full).toBe(false)
 
     const list = (await h.call(session, 'GET', '/api/gmail/threads?limit=500')).json()
@@ -260,7 +260,7 @@ describe('the mail sync engine against the Gmail stand-in', () => {
       .update(users)
       .set({ gmailTokenExpiresAt: new Date(1000) })
       .where(eq(users.email, ADA))
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
     await new Promise((r) => setTimeout(r, 100)) // the new token is stored off the request path
     const [after] = await h.db.select().from(users).where(eq(users.email, ADA))
     expect(after!.gmailAccessToken).not.toBe(before!.gmailAccessToken)
@@ -333,7 +333,7 @@ describe('sync under trouble', () => {
     const session = (await signIn(h, ADA)).session!
     const first = await h.call(session, 'GET', '/api/gmail/threads?limit=50')
     expect(first.statusCode).toBe(200)
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
     expect(proxy.log.some((l) => l.status === 429)).toBe(true)
     expect(proxy.log.some((l) => l.status === 500)).toBe(true)
 
@@ -347,7 +347,7 @@ describe('sync under trouble', () => {
   it('does not undo an archive with a copy of the thread a sync fetched before it', async () => {
     const session = (await signIn(h, ADA)).session!
     await h.call(session, 'GET', '/api/gmail/threads?limit=10')
-    await h.call(session, 'POST', '/api/gmail/sync')
+    await h.sync(session)
     const [thread] = (await h.call(session, 'GET', '/api/gmail/threads?limit=1')).json().threads
     // Starred in Gmail elsewhere: the next sync fetches the thread again.
     const gmail = standInGmail(h, await accessTokenOf(h, ADA))
@@ -365,7 +365,7 @@ describe('sync under trouble', () => {
       return { answerDelayMs: 700 }
     }
     const logged = proxy.log.length
-    const sync = h.call(session, 'POST', '/api/gmail/sync')
+    const sync = h.sync(session)
     await fetched
     const archived = await h.call(session, 'POST', `/api/gmail/threads/${thread.id}/actions`, {
       action: 'archive',
@@ -386,20 +386,20 @@ describe('sync under trouble', () => {
   it('runs a full resync when Gmail answers 404 for a stale historyId', async () => {
     const session = (await signIn(h, 'grace@example.com')).session!
     await h.call(session, 'GET', '/api/gmail/threads?limit=10')
-    await h.call(session, 'POST', '/api/gmail/sync')
+    await h.sync(session)
     const gmail = standInGmail(h, await accessTokenOf(h, 'grace@example.com'))
     const [gone] = await allThreadIds(gmail)
     await gmail(`threads/${gone}`, { method: 'DELETE' })
 
     fault = ({ path }) => (path.includes('/history') ? { status: 404 } : null)
-    const sync = (await h.call(session, 'POST', '/api/gmail/sync')).json()
+    const sync = (await h.sync(session)).json()
     expect(sync.full).toBe(true)
     expect(await cachedThreadIds(h, 'grace@example.com')).toEqual(await allThreadIds(gmail))
   })
 
   it('never runs two syncs of one user at once, across app instances on one database', async () => {
     const session = (await signIn(h, ADA)).session!
-    await h.call(session, 'POST', '/api/gmail/sync')
+    await h.sync(session)
     const twin = await h.anotherInstance()
     // Slow history calls make the two syncs overlap in time for certain.
     fault = ({ path }) => (path.includes('/history') ? { delayMs: 400 } : null)
@@ -408,7 +408,7 @@ describe('sync under trouble', () => {
       app.inject({
         method: 'POST',
         url: '/api/gmail/sync',
-        headers: sameOrigin,
+        headers: { ...sameOrigin, prefer: 'wait=60' },
         cookies: { inkwell_session: session },
       })
     const [a, b] = await Promise.all([request(h.app), request(twin)])
@@ -425,12 +425,12 @@ describe('sync under trouble', () => {
 
   it('does not start a failing sync again on every read of the inbox', async () => {
     const session = (await signIn(h, 'grace@example.com')).session!
-    await h.call(session, 'POST', '/api/gmail/sync')
+    await h.sync(session)
     await new Promise((r) => setTimeout(r, 50))
     fault = ({ path }) => (path.includes('/history') ? { status: 400 } : null)
     const historyCalls = () => proxy.log.filter((l) => l.path.includes('/history')).length
     const before = historyCalls()
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(502)
+    expect((await h.sync(session)).statusCode).toBe(502)
     // The last good sync is long ago: every read would want a new one.
     const [grace] = await h.db.select().from(users).where(eq(users.email, 'grace@example.com'))
     await h.db
@@ -458,7 +458,7 @@ describe('sync under trouble', () => {
       .update(users)
       .set({ gmailTokenExpiresAt: new Date(1000) })
       .where(eq(users.email, ADA))
-    const response = await h.call(session, 'POST', '/api/gmail/sync')
+    const response = await h.sync(session)
     expect(response.statusCode).toBe(401)
     expect(response.json().error.code).toBe('gmail_not_connected')
     const me = (await h.call(session, 'GET', '/api/auth/user')).json()

@@ -1,14 +1,27 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { SyncResultSchema } from '../../../../contract/mail'
-import { apiJson } from '../../../lib/api-client'
+import type { SyncQueuedSchema } from '../../../../contract/mail'
+import { ApiError, apiJson } from '../../../lib/api-client'
 import { THREADS_KEY, threadListsKey, type ThreadPages } from './get-threads'
 import { unreadCountKey } from './get-unread-count'
+import { syncOutcome } from './sync-outcomes'
 
-export type SyncResult = z.infer<typeof SyncResultSchema>
+type SyncQueued = z.infer<typeof SyncQueuedSchema>
 
-export function syncMail(): Promise<SyncResult> {
-  return apiJson<SyncResult>('POST', '/api/gmail/sync')
+/** As long as a Refresh shows its spinner; the sync itself goes on past it if it must. */
+const REFRESH_WAIT_MS = 120_000
+
+/**
+ * Refresh: asks for a sync (answered 202 at once), then waits for its outcome on the live
+ * stream. A failed sync is raised as the error the server would have answered.
+ */
+export async function syncMail(): Promise<void> {
+  const { jobId } = await apiJson<SyncQueued>('POST', '/api/gmail/sync')
+  const outcome = await syncOutcome(jobId, REFRESH_WAIT_MS)
+  if (outcome?.type === 'sync.failed') {
+    const body = JSON.stringify({ error: { code: outcome.code, message: outcome.message } })
+    throw new ApiError(outcome.status, body, 'Sync failed')
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { reloadMail } from './sync-mail'
+import { heardSyncOutcome, syncStreamOpen, type SyncOutcomeEvent } from './sync-outcomes'
 
 /**
  * Events that mean "the mailbox changed": a sync saw something, an action landed, or the
@@ -24,18 +25,27 @@ export function useLiveMail(enabled: boolean, onSyncDone?: (event: unknown) => v
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return
     const source = new EventSource('/api/events')
+    syncStreamOpen(true)
     let timer: ReturnType<typeof setTimeout> | undefined
     const onChange = (event: MessageEvent<string>) => {
       const data = JSON.parse(event.data) as { type?: string; changed?: number }
-      // New mail may call for a sound or a desktop notification (decision 037).
-      if (data.type === 'sync.done') syncDone.current?.(data)
+      if (data.type === 'sync.done') {
+        heardSyncOutcome(data as SyncOutcomeEvent)
+        // New mail may call for a sound or a desktop notification (decision 037).
+        syncDone.current?.(data)
+      }
       if (data.changed === 0) return
       clearTimeout(timer)
       timer = setTimeout(() => void reloadMail(queryClient), 150)
     }
+    // A Refresh waiting for its sync hears that it failed.
+    const onFailed = (event: MessageEvent<string>) =>
+      heardSyncOutcome(JSON.parse(event.data) as SyncOutcomeEvent)
     for (const type of CHANGE_EVENTS) source.addEventListener(type, onChange)
+    source.addEventListener('sync.failed', onFailed)
     return () => {
       clearTimeout(timer)
+      syncStreamOpen(false)
       source.close()
     }
   }, [enabled, queryClient])

@@ -46,7 +46,7 @@ function serveApi(threads?: (url: URL) => ThreadList) {
     const url = String(input)
     if (url.startsWith('/api/gmail/sync') && init?.method === 'POST') {
       synced = true
-      return json({ changed: 1, full: false })
+      return new Response(JSON.stringify({ status: 'queued', jobId: 'job-1' }), { status: 202 })
     }
     if (url.startsWith('/api/gmail/threads') && threads) {
       return json(threads(new URL(url, 'http://localhost')))
