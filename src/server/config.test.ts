@@ -1,5 +1,6 @@
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './config.js'
+import { ConfigError, loadConfig } from './config.js'
 import { generateKey } from './lib/crypto.js'
 
 const production = {
@@ -18,7 +19,7 @@ const production = {
 
 describe('loadConfig', () => {
   it('is production unless told otherwise, and production names every missing setting', () => {
-    expect(() => loadConfig({})).toThrow(/INKWELL_MODE=production needs/)
+    expect(() => loadConfig({})).toThrow(/APP_URL: required when INKWELL_MODE=production/)
     let message = ''
     try {
       loadConfig({ GOOGLE_CLIENT_ID: 'only-the-id' })
@@ -59,10 +60,103 @@ describe('loadConfig', () => {
     expect(config.tokenEncryptionKeys).toEqual([production.TOKEN_ENCRYPTION_KEY, retired])
     expect(() =>
       loadConfig({ ...production, COOKIE_SECRET: production.TOKEN_ENCRYPTION_KEY }),
-    ).toThrow(/COOKIE_SECRET must differ/)
+    ).toThrow(/COOKIE_SECRET: must differ/)
     expect(() => loadConfig({ ...production, TOKEN_ENCRYPTION_KEYS_RETIRED: 'short' })).toThrow(
       /TOKEN_ENCRYPTION_KEYS_RETIRED/,
     )
+  })
+})
+
+/** The problems loadConfig lists for `env`, or [] when it starts. */
+function problemsWith(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env)
+    return []
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+}
+
+describe('production fails closed', () => {
+  it('wants https, unless plain http is allowed outright for a private network', () => {
+    expect(problemsWith({ ...production, APP_URL: 'http://mail.example.com' })).toEqual([
+      expect.stringMatching(/^APP_URL: must be https in production .*ALLOW_INSECURE_HTTP=1/),
+    ])
+    const insecure = { ...production, APP_URL: 'http://10.0.0.2:3000', ALLOW_INSECURE_HTTP: '1' }
+    expect(loadConfig(insecure).appUrl).toBe('http://10.0.0.2:3000')
+    expect(problemsWith({ ...production, ALLOW_INSECURE_HTTP: 'yes' })).toEqual([
+      expect.stringMatching(/^ALLOW_INSECURE_HTTP: /),
+    ])
+    // The demo is plain http on localhost; no address may be anything but http(s).
+    expect(loadConfig({ INKWELL_MODE: 'demo', APP_URL: 'http://localhost:3000' }).appUrl).toBe(
+      'http://localhost:3000',
+    )
+    expect(problemsWith({ INKWELL_MODE: 'demo', APP_URL: 'ftp://mail.example.com' })).toEqual([
+      'APP_URL: must be an http(s) address',
+    ])
+  })
+
+  it('lists everything wrong at once, one line per setting', () => {
+    const problems = problemsWith({
+      ...production,
+      APP_URL: 'http://mail.example.com',
+      COOKIE_SECRET: production.TOKEN_ENCRYPTION_KEY,
+      STRIPE_PRICE_ID_YEARLY: '',
+      AI_PROVIDER: 'openai',
+    })
+    expect(problems.map((p) => p.split(/[:= ]/)[0])).toEqual([
+      'APP_URL',
+      'COOKIE_SECRET',
+      'AI_PROVIDER',
+      'STRIPE_PRICE_ID_YEARLY',
+    ])
+  })
+
+  it('keeps a session 30 days at most, and 14 days without use, unless told otherwise', () => {
+    const config = loadConfig(production)
+    expect([config.sessionTtlDays, config.sessionIdleDays]).toEqual([30, 14])
+    expect(loadConfig({ ...production, SESSION_IDLE_DAYS: '3' }).sessionIdleDays).toBe(3)
+    expect(problemsWith({ ...production, SESSION_IDLE_DAYS: '0' })).toEqual([
+      expect.stringMatching(/^SESSION_IDLE_DAYS: /),
+    ])
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('takes what proxy-addr takes: addresses, CIDRs, v4 netmasks, its range names', () => {
+    for (const value of [
+      '10.0.0.5',
+      '10.0.0.0/8, 192.168.1.0/255.255.255.0',
+      'loopback,linklocal,uniquelocal',
+      '2001:db8::/32, ::1',
+      '::ffff:10.0.0.1',
+      '10.0.0.5,',
+    ]) {
+      const { trustProxy } = loadConfig({ ...production, TRUST_PROXY: value })
+      expect(trustProxy, value).toEqual(expect.any(Array))
+      // What Fastify does with it at start-up, where a value it cannot read once threw.
+      expect(() => Fastify({ trustProxy: trustProxy as string[] }), value).not.toThrow()
+    }
+    expect(loadConfig({ ...production, TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ ...production, TRUST_PROXY: '' }).trustProxy).toBe(false)
+  })
+
+  it.each([
+    ['0.0.0.0/0', '0.0.0.0/0 trusts every address'],
+    ['::/0', '::/0 trusts every address'],
+    ['10.0.0.5, 0.0.0.0/0.0.0.0', '0.0.0.0/0.0.0.0 trusts every address'],
+    ['true', 'true trusts every address'],
+    ['*', '* trusts every address'],
+    ['2', '2: a hop count cannot tell your proxy from a client'],
+    ['10.0.0.0/33', '10.0.0.0/33 is not an address'],
+    ['10.0.0.0/255.0.255.0', '10.0.0.0/255.0.255.0 is not an address'],
+    ['10.1', '10.1 is not an address'],
+    ['proxy.internal', 'proxy.internal is not an address'],
+  ])('refuses %j, naming it and why', (value, says) => {
+    expect(problemsWith({ ...production, TRUST_PROXY: value })).toEqual([
+      expect.stringContaining(`TRUST_PROXY: ${says}`),
+    ])
   })
 })
 

@@ -16,21 +16,50 @@ const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).def
 /** proxy-addr's names for address ranges, usable in TRUST_PROXY like addresses. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true
-  const [address = '', prefix, ...rest] = entry.split('/')
-  const family = isIP(address)
-  if (!family || rest.length) return false
-  if (prefix === undefined) return true
-  const bits = Number(prefix)
-  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128)
+const EVERYONE =
+  'trusts every address: any client could then forge its own in X-Forwarded-For and slip past the rate limits; list your proxies instead'
+
+/** The bits a contiguous IPv4 netmask (255.255.0.0) stands for, or null for any other mask. */
+function netmaskBits(mask: string): number | null {
+  if (isIP(mask) !== 4) return null
+  const binary = mask
+    .split('.')
+    .map((octet) => Number(octet).toString(2).padStart(8, '0'))
+    .join('')
+  if (!/^1*0*$/.test(binary)) return null
+  const ones = binary.indexOf('0')
+  return ones === -1 ? 32 : ones
 }
 
 /**
- * Which proxies may say who the client is through X-Forwarded-For: none (empty) or the
- * proxies' addresses. Never "everyone": any client could then forge its address, slip past the
- * sign-in rate limit and fake what the log records. Nor a hop count: it cannot tell the proxy
- * from a client that connects directly, which is why Fastify 5 ignores one (trusts nothing).
+ * What is wrong with one TRUST_PROXY entry, or null when Fastify's proxy-addr takes it: an
+ * address (v4 or v6), an address with a prefix of 1 to 32 (or 128) bits or a v4 netmask, or
+ * one of proxy-addr's range names. Addresses are read as node:net reads them, which is stricter
+ * than proxy-addr (no `10.1` or octal `010.0.0.1`, which would not mean what they seem to).
+ */
+function proxyEntryProblem(entry: string): string | null {
+  if (PROXY_RANGE_NAMES.has(entry)) return null
+  if (entry === 'true' || entry === '*') return `${entry} ${EVERYONE}`
+  if (/^\d+$/.test(entry)) {
+    return `${entry}: a hop count cannot tell your proxy from a client that connects directly; list the proxies' addresses`
+  }
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  const notAddress = `${entry} is not an address, a CIDR (10.0.0.0/8) or one of loopback, linklocal, uniquelocal`
+  if (!family || rest.length) return notAddress
+  if (prefix === undefined) return null
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : family === 4 ? netmaskBits(prefix) : null
+  if (bits === null || bits > (family === 4 ? 32 : 128)) return notAddress
+  return bits === 0 ? `${entry} ${EVERYONE}` : null
+}
+
+/**
+ * Which proxies may say who the client is through X-Forwarded-For: none (empty, or `false`) or
+ * the proxies' addresses. Never "everyone" (`true`, `0.0.0.0/0`): any client could then forge
+ * its address, slip past the sign-in rate limit and fake what the log records. Nor a hop count:
+ * it cannot tell the proxy from a client that connects directly, which is why Fastify 5 ignores
+ * one (trusts nothing). Every other value proxy-addr would throw on at start-up (with a stack
+ * trace) is named here instead.
  */
 const TrustProxySchema = z.preprocess(
   emptyToUndefined,
@@ -38,17 +67,17 @@ const TrustProxySchema = z.preprocess(
     .string()
     .optional()
     .transform((value, ctx): string[] | false => {
-      if (value === undefined) return false
-      const entries = value.split(',').map((e) => e.trim())
-      const bad = entries.filter((e) => !isProxyAddress(e))
-      if (bad.length) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must list the proxies' addresses or CIDRs (a hop count cannot tell a proxy from a client); not: ${bad.join(', ')}`,
-        })
+      if (value === undefined || value.trim() === 'false') return false
+      const entries = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)
+      const problems = entries.map(proxyEntryProblem).filter((p) => p !== null)
+      if (problems.length) {
+        ctx.addIssue({ code: 'custom', message: problems.join('; ') })
         return z.NEVER
       }
-      return entries
+      return entries.length ? entries : false
     }),
 )
 
@@ -61,7 +90,15 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: port(3000),
-  APP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  APP_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) address' }).optional(),
+  ),
+  /** Production only: lets APP_URL be plain http, for a private network nobody else reaches. */
+  ALLOW_INSECURE_HTTP: z.preprocess(
+    emptyToUndefined,
+    z.enum(['0', '1'], { error: 'must be 1 (allow http) or empty' }).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: TrustProxySchema,
   DATA_DIR: z.string().default('./data'),
@@ -87,6 +124,8 @@ const EnvSchema = z.object({
   GOOGLE_STANDIN_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   ADMIN_EMAILS: optionalString,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A session unused this long ends, before SESSION_TTL_DAYS if that comes first. */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   CONTACT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MAIL_SYNC_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -184,7 +223,10 @@ export type Config = {
   cookieSecret: string | undefined
   google: GoogleConfig
   adminEmails: string[]
+  /** A session ends this long after sign-in, however much it is used. */
   sessionTtlDays: number
+  /** ...and sooner when it goes unused this long. */
+  sessionIdleDays: number
   authRateLimitPerMinute: number
   /** Tickets an hour one client address may file through the public contact and help forms. */
   contactRateLimitPerHour: number
@@ -247,7 +289,10 @@ export const STANDIN_STRIPE = {
   yearlyPriceId: 'price_inkwell_pro_yearly',
 }
 
-function stripeSettings(env: Env): { stripe: StripeConfig; monthly: string; yearly: string } {
+function stripeSettings(
+  env: Env,
+  problems: string[],
+): { stripe: StripeConfig; monthly: string; yearly: string } {
   if (!env.STRIPE_SECRET_KEY) {
     return {
       stripe: {
@@ -261,57 +306,54 @@ function stripeSettings(env: Env): { stripe: StripeConfig; monthly: string; year
     }
   }
   // With real Stripe nothing may be guessed: a wrong price id would sell the wrong thing.
-  const missing = (
-    ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID_MONTHLY', 'STRIPE_PRICE_ID_YEARLY'] as const
-  ).filter((name) => !env[name])
-  if (missing.length) {
-    const lines = missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`)
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  for (const name of [
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_ID_MONTHLY',
+    'STRIPE_PRICE_ID_YEARLY',
+  ] as const) {
+    if (!env[name]) problems.push(`${name}: required when STRIPE_SECRET_KEY is set`)
   }
   return {
     stripe: {
       mode: 'stripe',
       secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
     },
-    monthly: env.STRIPE_PRICE_ID_MONTHLY!,
-    yearly: env.STRIPE_PRICE_ID_YEARLY!,
+    monthly: env.STRIPE_PRICE_ID_MONTHLY ?? '',
+    yearly: env.STRIPE_PRICE_ID_YEARLY ?? '',
   }
 }
 
-/** Parses the environment once; fails with the list of what is wrong. */
+/** Settings the server cannot start with, each line naming its setting and what is wrong. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (see .env.example):\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parses the environment once; fails with the list of what is wrong (a ConfigError). */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(source)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`)
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
   }
   const env = parsed.data
+  const problems: string[] = []
   // An unverified push endpoint would let anyone start syncs: one way of proof is required.
   if (env.GMAIL_PUBSUB_TOPIC && !env.GMAIL_PUSH_AUDIENCE && !env.GMAIL_PUSH_TOKEN) {
-    throw new Error(
-      'Invalid configuration:\n  GMAIL_PUBSUB_TOPIC: needs GMAIL_PUSH_AUDIENCE (OIDC) or GMAIL_PUSH_TOKEN to verify pushes',
+    problems.push(
+      'GMAIL_PUBSUB_TOPIC: needs GMAIL_PUSH_AUDIENCE (OIDC) or GMAIL_PUSH_TOKEN to verify pushes',
     )
   }
-  if (env.INKWELL_MODE === 'production') {
-    const missing = missingForProduction(env)
-    if (missing.length > 0) {
-      throw new Error(
-        `Invalid configuration: INKWELL_MODE=production needs these settings (see .env.example):\n${missing.map((m) => `  ${m}`).join('\n')}`,
-      )
-    }
-  }
+  if (env.INKWELL_MODE === 'production') problems.push(...productionProblems(env))
   if (env.TOKEN_ENCRYPTION_KEY && env.TOKEN_ENCRYPTION_KEY === env.COOKIE_SECRET) {
-    throw new Error(
-      'Invalid configuration:\n  COOKIE_SECRET must differ from TOKEN_ENCRYPTION_KEY (one key, one purpose)',
-    )
+    problems.push('COOKIE_SECRET: must differ from TOKEN_ENCRYPTION_KEY (one key, one purpose)')
   }
   const hasClientId = Boolean(env.GOOGLE_CLIENT_ID)
   const hasSecret = Boolean(env.GOOGLE_CLIENT_SECRET)
   if (hasClientId !== hasSecret) {
-    throw new Error(
-      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
-    )
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together')
   }
   const google: GoogleConfig =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -324,15 +366,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
 
   const ai = aiProvider(env)
-  if (typeof ai === 'string') throw new Error(`Invalid configuration:\n  ${ai}`)
+  if (typeof ai === 'string') problems.push(ai)
 
   const adminEmails = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean)
 
-  const billing = stripeSettings(env)
+  const billing = stripeSettings(env, problems)
   const currency = env.PRICE_CURRENCY.toLowerCase()
+  if (problems.length || typeof ai === 'string') throw new ConfigError(problems)
 
   return {
     mode: env.INKWELL_MODE,
@@ -352,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     google,
     adminEmails,
     sessionTtlDays: env.SESSION_TTL_DAYS,
+    sessionIdleDays: env.SESSION_IDLE_DAYS,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     contactRateLimitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
     mailSync: {
@@ -397,21 +441,50 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
-/** What production cannot run without, each named with why; stand-ins are demo-only. */
-function missingForProduction(env: Env): string[] {
-  const missing: string[] = []
-  if (!env.GOOGLE_CLIENT_ID) missing.push('GOOGLE_CLIENT_ID: the Google OAuth client')
-  if (!env.GOOGLE_CLIENT_SECRET) missing.push('GOOGLE_CLIENT_SECRET: the Google OAuth client')
+/**
+ * What production cannot run with, each named with why: a missing setting (stand-ins are
+ * demo-only), or an address that would leave sign-in cookies and HSTS off.
+ */
+function productionProblems(env: Env): string[] {
+  const needs = (name: string, why: string) =>
+    `${name}: required when INKWELL_MODE=production; ${why}`
+  const problems: string[] = []
+  if (!env.GOOGLE_CLIENT_ID) problems.push(needs('GOOGLE_CLIENT_ID', 'the Google OAuth client'))
+  if (!env.GOOGLE_CLIENT_SECRET)
+    problems.push(needs('GOOGLE_CLIENT_SECRET', 'the Google OAuth client'))
   if (!env.TOKEN_ENCRYPTION_KEY)
-    missing.push('TOKEN_ENCRYPTION_KEY: encrypts OAuth tokens at rest (openssl rand -base64 32)')
+    problems.push(
+      needs('TOKEN_ENCRYPTION_KEY', 'encrypts OAuth tokens at rest (openssl rand -base64 32)'),
+    )
   if (!env.COOKIE_SECRET)
-    missing.push('COOKIE_SECRET: seals the sign-in flow cookie (openssl rand -base64 32)')
-  if (!env.DATABASE_URL) missing.push('DATABASE_URL: the PostgreSQL database')
-  if (!env.APP_URL) missing.push('APP_URL: the public https address people open')
+    problems.push(needs('COOKIE_SECRET', 'seals the sign-in flow cookie (openssl rand -base64 32)'))
+  if (!env.DATABASE_URL) problems.push(needs('DATABASE_URL', 'the PostgreSQL database'))
+  if (!env.APP_URL) problems.push(needs('APP_URL', 'the public https address people open'))
+  // Over http the session cookie cannot be Secure (nor __Host-) and HSTS is off: anyone on the
+  // path reads the session. Only a network nobody else is on may choose that, and must say so.
+  if (env.APP_URL?.startsWith('http:') && env.ALLOW_INSECURE_HTTP !== '1') {
+    problems.push(
+      `APP_URL: must be https in production (${env.APP_URL} would send sessions in the clear); ALLOW_INSECURE_HTTP=1 allows http on a private network only`,
+    )
+  }
   // The Stripe stand-in approves any card: production without real Stripe would give Pro away.
   if (!env.STRIPE_SECRET_KEY)
-    missing.push('STRIPE_SECRET_KEY: payments (with its webhook secret and price ids)')
-  return missing
+    problems.push(needs('STRIPE_SECRET_KEY', 'payments (with its webhook secret and price ids)'))
+  return problems
+}
+
+/**
+ * loadConfig for the process entry: a wrong setting ends the process with exit code 1 and the
+ * list of what is wrong on stderr, without a stack trace, which would only bury the list.
+ */
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(source)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
 }
 
 /** Loads `.env` from the working directory when there is one (real env vars win). */

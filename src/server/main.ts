@@ -1,11 +1,11 @@
 import path from 'node:path'
-import { loadConfig, loadDotEnv } from './config.js'
+import { loadConfigOrExit, loadDotEnv } from './config.js'
 import { buildApp } from './app.js'
 import { beginStopping, isStopping } from './lib/stopping.js'
 import { startRuntime } from './runtime.js'
 
 loadDotEnv()
-const config = loadConfig()
+const config = loadConfigOrExit()
 /**
  * Start-up and shutdown lines: words for a person at a terminal in demo mode, one JSON object
  * a line (the request logs' format) in production, where a log collector reads them.
