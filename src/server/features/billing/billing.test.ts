@@ -1,11 +1,25 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import type { PlanInfo } from '../../../contract/billing.js'
-import { stripeSubscriptions, users } from '../../db/schema.js'
+import { stripeEvents, stripeSubscriptions, users } from '../../db/schema.js'
 import { signIn, startHarness, type Harness } from '../../test/harness.js'
+import { createBillingRepository } from './repository.js'
+import { createBillingService } from './service.js'
 
-const PEOPLE = ['ada', 'grace', 'alan', 'edsger', 'barbara', 'donald', 'frances', 'ken']
+const PEOPLE = [
+  'ada',
+  'grace',
+  'alan',
+  'edsger',
+  'barbara',
+  'donald',
+  'frances',
+  'ken',
+  'margaret',
+  'katherine',
+]
 
 let h: Harness
 const sessions: Record<string, string> = {}
@@ -99,6 +113,20 @@ function invoiceObject(subscription: string, customer: string, periodEnd: number
     parent: { type: 'subscription_details', subscription_details: { subscription } },
     lines: { object: 'list', data: [{ period: { start: periodEnd - 30 * DAY, end: periodEnd } }] },
   }
+}
+
+/** Posts a body signed as Stripe signs it (the SDK's own test-header helper), whatever it holds. */
+function deliverRaw(payload: string) {
+  const signature = h.stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: h.config.stripe.webhookSecret,
+  })
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  })
 }
 
 /** Posts an event signed as Stripe signs it (the SDK's own test-header helper). */
@@ -468,6 +496,399 @@ describe('the webhook', () => {
       await h.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.id, 'sub_x')),
     ).toEqual([])
     expect((await deliver('customer.created', { id: 'cus_new' })).statusCode).toBe(200)
+  })
+  it('acknowledges a subscription without a customer, and changes nothing (decision 043)', async () => {
+    const grace = await userRow('grace')
+    const subscriptionsBefore = await h.db.select().from(stripeSubscriptions)
+    // Names a real user in its metadata: before, it reached the insert and failed with a 500.
+    const noCustomer = await deliver('customer.subscription.updated', {
+      ...subscriptionObject({ id: 'sub_grace_2', customer: 'x', periodEnd: nowSeconds() + DAY }),
+      customer: null,
+      metadata: { userId: grace.id },
+    })
+    expect(noCustomer.statusCode).toBe(200)
+    expect(noCustomer.json()).toEqual({ received: true, duplicate: false, ignored: true })
+    // An invoice of a subscription Inkwell does not know, for a customer it does.
+    const unknownSubscription = await deliver(
+      'invoice.payment_failed',
+      invoiceObject('sub_nobody_knows', grace.stripeCustomerId!, nowSeconds() + DAY),
+    )
+    expect(unknownSubscription.statusCode).toBe(200)
+    // A checkout naming a subscription Stripe does not know (it is read back from Stripe).
+    const unknownCheckout = await deliver('checkout.session.completed', {
+      id: 'cs_unknown',
+      object: 'checkout.session',
+      mode: 'subscription',
+      customer: grace.stripeCustomerId,
+      subscription: 'sub_not_at_stripe',
+      client_reference_id: grace.id,
+    })
+    expect(unknownCheckout.statusCode).toBe(200)
+    expect(unknownCheckout.json().ignored).toBe(true)
+    expect(await userRow('grace')).toEqual(grace)
+    expect(await h.db.select().from(stripeSubscriptions)).toEqual(subscriptionsBefore)
+  })
+
+  it('logs an event that is not ours as a warning with its id and type, and nothing personal', async () => {
+    const lines: { level: string; fields: Record<string, unknown>; message: string }[] = []
+    const record =
+      (level: string) => (fields: Record<string, unknown> | string, message?: string) =>
+        lines.push(
+          typeof fields === 'string'
+            ? { level, fields: {}, message: fields }
+            : { level, fields, message: message ?? '' },
+        )
+    const log = {
+      level: 'info',
+      ...Object.fromEntries(
+        ['trace', 'debug', 'info', 'warn', 'error', 'fatal'].map((l) => [l, record(l)]),
+      ),
+      silent: () => {},
+      child: () => log,
+    } as unknown as FastifyBaseLogger
+    const grace = await userRow('grace')
+    const service = (refetchSubscriptions: boolean) =>
+      createBillingService({
+        repo: createBillingRepository(h.db),
+        stripe: h.stripe,
+        plans: h.config.plans,
+        webhookSecret: h.config.stripe.webhookSecret,
+        appUrl: h.config.appUrl,
+        refetchSubscriptions,
+        log,
+      })
+    const sign = (payload: string) =>
+      h.stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: h.config.stripe.webhookSecret,
+      })
+    const event = {
+      id: 'evt_not_ours',
+      object: 'event',
+      created: nowSeconds(),
+      type: 'customer.subscription.updated',
+      data: {
+        object: {
+          ...subscriptionObject({ id: 'sub_x', customer: 'x', periodEnd: nowSeconds() }),
+          customer: null,
+          metadata: { userId: grace.id, email: grace.email },
+        },
+      },
+    }
+    const payload = JSON.stringify(event)
+    expect(await service(false).handleWebhook(Buffer.from(payload), sign(payload))).toEqual({
+      duplicate: false,
+      ignored: true,
+    })
+    // With real Stripe the subscription is read back: one Stripe does not know is not ours.
+    const unknown = JSON.stringify({
+      ...event,
+      id: 'evt_unknown_subscription',
+      data: {
+        object: subscriptionObject({
+          id: 'sub_gone',
+          customer: grace.stripeCustomerId!,
+          periodEnd: nowSeconds(),
+        }),
+      },
+    })
+    expect(await service(true).handleWebhook(Buffer.from(unknown), sign(unknown))).toEqual({
+      duplicate: false,
+      ignored: true,
+    })
+    expect(lines.map(({ level, fields }) => ({ level, ...fields }))).toEqual([
+      {
+        level: 'warn',
+        eventId: 'evt_not_ours',
+        eventType: 'customer.subscription.updated',
+        reason: 'unreadable object',
+        fields: ['customer'],
+      },
+      {
+        level: 'warn',
+        eventId: 'evt_unknown_subscription',
+        eventType: 'customer.subscription.updated',
+        reason: 'unknown subscription',
+      },
+    ])
+    const logged = JSON.stringify(lines)
+    for (const personal of [grace.id, grace.email, grace.stripeCustomerId!]) {
+      expect(logged).not.toContain(personal)
+    }
+    // Neither was recorded as processed: nothing about them was applied.
+    const recorded = await h.db
+      .select()
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, 'evt_not_ours'))
+    expect(recorded).toEqual([])
+  })
+})
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+type Path = (string | number)[]
+
+/** mulberry32: a small PRNG whose whole run follows from its seed. */
+function prng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const FUZZ_SEED = process.env.WEBHOOK_FUZZ_SEED
+  ? Number(process.env.WEBHOOK_FUZZ_SEED)
+  : Math.floor(Math.random() * 2 ** 31)
+const FUZZ_EVENTS = 400
+
+describe('the webhook, fuzzed with signed but malformed events (decision 043)', () => {
+  const random = prng(FUZZ_SEED)
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+  const chance = (p: number) => random() < p
+  const hex = (n: number) =>
+    Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('')
+  const fakeUuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`
+
+  /** Nested objects without an `id`: never readable as an expanded Stripe object. */
+  function deepObject(depth: number): Json {
+    return depth === 0 ? pick([1, 'deep', null, []]) : { deeper: deepObject(depth - 1), n: depth }
+  }
+
+  /** A value of another type than `value` (or out of its range): what Stripe never sends. */
+  function wrongTyped(value: Json): Json {
+    if (typeof value === 'number') {
+      return pick([String(value), [value], { value }, deepObject(20), true, -value - 1, 1e20, 1.5])
+    }
+    if (typeof value === 'string') return pick([123, [value], { value }, deepObject(20), false, ''])
+    if (typeof value === 'boolean') return pick([String(value), 1, [value], {}])
+    if (Array.isArray(value)) return pick(['[]', 0, { 0: value[0] ?? null }, deepObject(5)])
+    if (value && typeof value === 'object') return pick(['{}', 42, [value], true, deepObject(30)])
+    return pick([0, 'null', [], {}])
+  }
+
+  /** Every path in `value`, parents before children. */
+  function pathsOf(value: Json, prefix: Path = []): Path[] {
+    if (!value || typeof value !== 'object') return []
+    const entries: [string | number, Json][] = Array.isArray(value)
+      ? value.map((v, i) => [i, v])
+      : Object.entries(value)
+    return entries.flatMap(([key, child]) => [
+      [...prefix, key],
+      ...pathsOf(child, [...prefix, key]),
+    ])
+  }
+
+  /**
+   * Removes, nulls or retypes the value at `path`; false when the path is gone (an ancestor
+   * was already broken). Array items are never removed, only broken: a shorter list of items
+   * is still a readable subscription.
+   */
+  function corrupt(root: Json, path: Path): boolean {
+    let parent: Json = root
+    for (const key of path.slice(0, -1)) {
+      if (!parent || typeof parent !== 'object') return false
+      parent = (parent as Record<string | number, Json>)[key] ?? null
+    }
+    if (!parent || typeof parent !== 'object') return false
+    const key = path.at(-1)!
+    const container = parent as Record<string | number, Json>
+    if (!(key in container)) return false
+    const kind = pick(['remove', 'null', 'retype', 'retype'] as const)
+    if (kind === 'remove' && !Array.isArray(parent)) delete container[key]
+    else if (kind === 'null') container[key] = null
+    else container[key] = wrongTyped(container[key]!)
+    return true
+  }
+
+  const TYPES = [
+    'checkout.session.completed',
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'invoice.paid',
+    'invoice.payment_failed',
+  ] as const
+  const UNHANDLED = ['invoice.payment_succeeded', 'customer.created', 'charge.refunded']
+  /** Fields without which each type is not ours: corrupting one must change nothing. */
+  const REQUIRED: Record<string, Path[]> = {
+    'checkout.session.completed': [['mode'], ['customer'], ['subscription']],
+    subscription: [
+      ['id'],
+      ['customer'],
+      ['status'],
+      ['cancel_at_period_end'],
+      ['items'],
+      ['items', 'data'],
+      ['items', 'data', 0, 'current_period_end'],
+      ['items', 'data', 0, 'price'],
+      ['items', 'data', 0, 'price', 'id'],
+    ],
+    invoice: [
+      ['customer'],
+      ['parent'],
+      ['parent', 'subscription_details'],
+      ['parent', 'subscription_details', 'subscription'],
+      ['lines'],
+      ['lines', 'data'],
+      ['lines', 'data', 0, 'period', 'end'],
+    ],
+    envelope: [['id'], ['created'], ['data'], ['data', 'object']],
+  }
+  const familyOf = (type: string) =>
+    type.startsWith('customer.subscription')
+      ? 'subscription'
+      : type.startsWith('invoice')
+        ? 'invoice'
+        : type
+
+  function objectFor(
+    type: string,
+    ids: { customer: string; subscription: string; userId: string },
+  ) {
+    const periodEnd = nowSeconds() + Math.floor(random() * 60 * DAY)
+    const family = familyOf(type)
+    if (family === 'checkout.session.completed') {
+      return {
+        id: `cs_fuzz_${hex(10)}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        customer: chance(0.2) ? { id: ids.customer, object: 'customer' } : ids.customer,
+        subscription: ids.subscription,
+        client_reference_id: ids.userId,
+        metadata: { userId: ids.userId },
+      }
+    }
+    if (family === 'invoice') {
+      const invoice = invoiceObject(ids.subscription, ids.customer, periodEnd) as Record<
+        string,
+        Json
+      >
+      ;(
+        invoice.parent as { subscription_details: Record<string, Json> }
+      ).subscription_details.metadata = {
+        userId: ids.userId,
+      }
+      return invoice
+    }
+    return {
+      ...subscriptionObject({
+        id: ids.subscription,
+        customer: ids.customer,
+        periodEnd,
+        status: pick(['active', 'past_due', 'canceled', 'trialing']),
+        cancelAtPeriodEnd: chance(0.5),
+        reason: pick([null, 'payment_failed', 'cancellation_requested']),
+      }),
+      metadata: { userId: ids.userId },
+    }
+  }
+
+  const snapshot = async () => ({
+    users: await h.db.select().from(users).orderBy(asc(users.id)),
+    subscriptions: await h.db
+      .select()
+      .from(stripeSubscriptions)
+      .orderBy(asc(stripeSubscriptions.id)),
+  })
+
+  it(`never answers 5xx and changes no one (seed ${FUZZ_SEED}, ${FUZZ_EVENTS} events)`, async () => {
+    console.log(
+      `webhook fuzz: seed ${FUZZ_SEED}, ${FUZZ_EVENTS} events (WEBHOOK_FUZZ_SEED=${FUZZ_SEED} replays it)`,
+    )
+    // Margaret is Pro by a real event; Katherine has a customer and no subscription.
+    const margaret = await customerOf('margaret')
+    await customerOf('katherine')
+    const paidUntil = nowSeconds() + 30 * DAY
+    await deliver(
+      'customer.subscription.created',
+      subscriptionObject({ id: 'sub_margaret', customer: margaret, periodEnd: paidUntil }),
+      { created: nowSeconds() - 600 },
+    )
+    expect(await plan('margaret')).toMatchObject({ plan: 'pro', proRenews: true })
+
+    const before = await snapshot()
+    const known = {
+      customers: before.users.flatMap((u) => (u.stripeCustomerId ? [u.stripeCustomerId] : [])),
+      subscriptions: [...before.subscriptions.map((s) => s.id), 'sub_margaret'],
+      userIds: before.users.map((u) => u.id),
+    }
+    const sentIds: string[] = []
+    const deliveries: { payload: string; answer: Promise<{ statusCode: number; body: string }> }[] =
+      []
+    for (let i = 0; i < FUZZ_EVENTS; i++) {
+      let payload: string
+      if (chance(0.03)) {
+        payload = pick(['', 'null', '[]', '42', '"evt"', '{"id":"evt_cut","type":', '\u0000'])
+      } else {
+        const type = chance(0.9) ? pick(TYPES) : pick(UNHANDLED)
+        // About ours: a known customer, subscription and user, with a field Inkwell needs broken.
+        const aboutUs = chance(0.5)
+        const ids = aboutUs
+          ? {
+              customer: pick(known.customers),
+              subscription: pick(known.subscriptions),
+              userId: pick(known.userIds),
+            }
+          : {
+              customer: `cus_fuzz_${hex(12)}`,
+              subscription: chance(0.3) ? pick(known.subscriptions) : `sub_fuzz_${hex(12)}`,
+              userId: chance(0.5) ? fakeUuid() : pick(['', 'not-a-uuid', 'x'.repeat(300)]),
+            }
+        const event: Json = {
+          id: sentIds.length && chance(0.05) ? pick(sentIds) : `evt_fuzz_${hex(16)}`,
+          object: 'event',
+          created: nowSeconds() + Math.floor((random() - 0.5) * 7 * DAY),
+          type,
+          data: { object: objectFor(type, ids) as Json },
+        }
+        sentIds.push((event as { id: string }).id)
+        const extra = Math.floor(random() * 4)
+        for (let m = 0; m < extra; m++) corrupt(event, pick(pathsOf(event)))
+        if (aboutUs || chance(0.3)) {
+          const required = chance(0.15)
+            ? pick(REQUIRED.envelope!)
+            : ['data', 'object', ...pick(REQUIRED[familyOf(type)] ?? REQUIRED.envelope!)]
+          corrupt(event, required)
+        }
+        payload = JSON.stringify(event)
+      }
+      deliveries.push({ payload, answer: deliverRaw(payload) })
+      // A few at once, as Stripe delivers them.
+      if (deliveries.length % 8 === 0) await Promise.all(deliveries.map((d) => d.answer))
+    }
+    const answers = new Map<string, number>()
+    for (const { payload, answer } of deliveries) {
+      const { statusCode, body } = await answer
+      expect(statusCode, `seed ${FUZZ_SEED}: ${body}\n${payload.slice(0, 2000)}`).toBe(200)
+      answers.set(body, (answers.get(body) ?? 0) + 1)
+    }
+    console.log('webhook fuzz answers:', Object.fromEntries(answers))
+    expect(await snapshot()).toEqual(before)
+
+    // Still answers a valid event correctly: Margaret cancels, Katherine subscribes.
+    await deliver(
+      'customer.subscription.updated',
+      subscriptionObject({
+        id: 'sub_margaret',
+        customer: margaret,
+        periodEnd: paidUntil,
+        cancelAtPeriodEnd: true,
+      }),
+    )
+    expect(await plan('margaret')).toMatchObject({
+      plan: 'pro',
+      proRenews: false,
+      proExpiration: new Date(paidUntil * 1000).toISOString(),
+    })
+    const katherine = (await userRow('katherine')).stripeCustomerId!
+    await deliver(
+      'customer.subscription.created',
+      subscriptionObject({ id: 'sub_katherine', customer: katherine, periodEnd: paidUntil }),
+    )
+    expect(await plan('katherine')).toMatchObject({ plan: 'pro', proRenews: true })
   })
 })
 

@@ -12,10 +12,13 @@ import { BadRequest, Conflict, UpstreamError } from '../../lib/errors.js'
 import { isProActive, planInfo } from './plan.js'
 import type { BillingRepository, EventQueries } from './repository.js'
 import {
-  invoicePeriodEnd,
-  invoiceSubscriptionId,
   planFromSubscriptions,
-  snapshotOf,
+  readCheckoutSession,
+  readInvoice,
+  readSubscription,
+  StripeEventSchema,
+  UnreadableStripeObject,
+  type StripeEvent,
   type SubscriptionSnapshot,
 } from './subscription-state.js'
 
@@ -46,6 +49,21 @@ const HANDLED_EVENTS = new Set([
   'invoice.payment_failed',
 ])
 
+/**
+ * Why an event is acknowledged and ignored (decision 043): it is not about an Inkwell user,
+ * or not readable as one. Stripe retries anything but a 2xx for days, and retrying changes
+ * none of these, so they get a 200 and a warning in the log.
+ */
+class NotOurs extends Error {
+  constructor(
+    readonly reason: string,
+    /** The fields that could not be read, when that is the reason (paths, never values). */
+    readonly fields?: string[],
+  ) {
+    super(reason)
+  }
+}
+
 /** What an event says about one subscription; a partial snapshot fills in the stored row. */
 type SubscriptionChange = {
   subscriptionId: string
@@ -53,12 +71,14 @@ type SubscriptionChange = {
   /** Inkwell's user id as the checkout recorded it, when the event carries it. */
   userId: string | null
   snapshot: Partial<SubscriptionSnapshot>
+  /**
+   * The event carries the whole subscription. An invoice read without Stripe says only paid
+   * or past due: it changes a subscription Inkwell has, and starts none.
+   */
+  whole: boolean
 }
 
 const UNAVAILABLE = 'The payment provider could not be reached. Please try again.'
-
-const customerIdOf = (customer: string | { id: string } | null) =>
-  customer === null ? null : typeof customer === 'string' ? customer : customer.id
 
 /** Stripe's "No such …" answer, optionally about one request parameter (`customer`). */
 function isMissingResource(error: unknown, param?: string): boolean {
@@ -125,56 +145,84 @@ export function createBillingService(deps: BillingServiceDeps) {
     })
   }
 
-  async function subscriptionChange(event: Stripe.Event): Promise<SubscriptionChange | null> {
-    const current = async (id: string) => snapshotOf(await stripe.subscriptions.retrieve(id, {}))
+  /** The subscription as Stripe has it now; one Stripe does not know is not ours. */
+  async function current(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    let subscription: Stripe.Subscription
+    try {
+      subscription = await stripe.subscriptions.retrieve(subscriptionId, {})
+    } catch (error) {
+      if (isMissingResource(error)) throw new NotOurs('unknown subscription')
+      throw error
+    }
+    return readSubscription(subscription).snapshot
+  }
+
+  /** What a handled event changes; throws `NotOurs` or `UnreadableStripeObject` otherwise. */
+  async function subscriptionChange(event: StripeEvent): Promise<SubscriptionChange> {
+    const object = event.data.object
     switch (event.type) {
       case 'checkout.session.completed': {
-        const session = event.data.object
-        const customerId = customerIdOf(session.customer)
-        if (session.mode !== 'subscription' || !session.subscription || !customerId) return null
+        const session = readCheckoutSession(object)
+        if (!session.subscription || !session.customerId) {
+          throw new NotOurs('not a subscription checkout')
+        }
         // The session does not carry the period: read the subscription it started.
-        const subscriptionId = customerIdOf(session.subscription)!
         return {
-          subscriptionId,
-          customerId,
-          userId: ourUserId(session.client_reference_id),
-          snapshot: await current(subscriptionId),
+          subscriptionId: session.subscription,
+          customerId: session.customerId,
+          userId: ourUserId(session.clientReferenceId),
+          snapshot: await current(session.subscription),
+          whole: true,
         }
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
-        const subscription = event.data.object
+        const { snapshot, metadataUserId } = readSubscription(object)
         return {
-          subscriptionId: subscription.id,
-          customerId: customerIdOf(subscription.customer)!,
-          userId: ourUserId(subscription.metadata?.userId),
-          snapshot: deps.refetchSubscriptions
-            ? await current(subscription.id)
-            : snapshotOf(subscription),
+          subscriptionId: snapshot.id,
+          customerId: snapshot.customerId,
+          userId: ourUserId(metadataUserId),
+          snapshot: deps.refetchSubscriptions ? await current(snapshot.id) : snapshot,
+          whole: true,
         }
       }
       case 'invoice.paid':
       case 'invoice.payment_failed': {
-        const invoice = event.data.object
-        const subscriptionId = invoiceSubscriptionId(invoice)
-        const customerId = customerIdOf(invoice.customer)
-        if (!subscriptionId || !customerId) return null
+        const invoice = readInvoice(object)
+        if (!invoice.subscriptionId || !invoice.customerId) {
+          throw new NotOurs('not a subscription invoice')
+        }
         let snapshot: Partial<SubscriptionSnapshot>
-        if (deps.refetchSubscriptions) snapshot = await current(subscriptionId)
+        if (deps.refetchSubscriptions) snapshot = await current(invoice.subscriptionId)
         else if (event.type === 'invoice.paid') {
-          snapshot = { status: 'active', currentPeriodEnd: invoicePeriodEnd(invoice) }
+          snapshot = { status: 'active', currentPeriodEnd: invoice.periodEnd }
         } else snapshot = { status: 'past_due' }
         return {
-          subscriptionId,
-          customerId,
-          userId: ourUserId(invoice.parent?.subscription_details?.metadata?.userId),
+          subscriptionId: invoice.subscriptionId,
+          customerId: invoice.customerId,
+          userId: ourUserId(invoice.metadataUserId),
           snapshot,
+          whole: deps.refetchSubscriptions,
         }
       }
       default:
-        return null
+        throw new NotOurs('not a handled type')
     }
+  }
+
+  /** Logs an event acknowledged and ignored: its id and type, never a person's data. */
+  function ignore(event: { id?: unknown; type?: unknown }, notOurs: NotOurs) {
+    const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 100) : null)
+    log.warn(
+      {
+        eventId: text(event.id),
+        eventType: text(event.type),
+        reason: notOurs.reason,
+        ...(notOurs.fields && { fields: notOurs.fields }),
+      },
+      'Stripe event not ours: acknowledged and ignored',
+    )
   }
 
   /** Applies one change under the user's row lock; an older event than the last applied is void. */
@@ -182,15 +230,10 @@ export function createBillingService(deps: BillingServiceDeps) {
     const user =
       (await q.lockUserByCustomer(change.customerId)) ??
       (change.userId ? await q.lockUserById(change.userId) : null)
-    if (!user) {
-      log.warn({ customerId: change.customerId }, 'Stripe event for an unknown customer ignored')
-      return
-    }
+    if (!user) throw new NotOurs('unknown customer')
     const stored = await q.findSubscription(change.subscriptionId)
-    if (stored && stored.userId !== user.id) {
-      log.warn({ subscriptionId: change.subscriptionId }, 'Stripe event for another user ignored')
-      return
-    }
+    if (stored && stored.userId !== user.id) throw new NotOurs("another user's subscription")
+    if (!stored && !change.whole) throw new NotOurs('unknown subscription')
     if (stored && stored.lastEventAt > eventAt) return
     const snapshot: SubscriptionSnapshot = {
       priceId: null,
@@ -264,28 +307,48 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /**
-     * Verifies and applies one webhook delivery. A bad signature is a 400; an event already
-     * processed, or one that does not concern a subscription, changes nothing.
+     * Verifies and applies one webhook delivery. Only a bad signature is a 400. An event already
+     * processed, or not ours (decision 043: unreadable, or about no Inkwell user or
+     * subscription), changes nothing and is acknowledged, so Stripe does not retry it for days.
      */
     async handleWebhook(
       rawBody: Buffer,
       signature: string | undefined,
-    ): Promise<{ duplicate: boolean }> {
+    ): Promise<{ duplicate: boolean; ignored?: true }> {
       if (!signature) throw new BadRequest('Missing Stripe-Signature header', 'bad_signature')
-      let event: Stripe.Event
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, deps.webhookSecret)
+        stripe.webhooks.signature!.verifyHeader(rawBody, signature, deps.webhookSecret)
       } catch {
         throw new BadRequest('The Stripe-Signature does not verify', 'bad_signature')
       }
+      let body: unknown = null
+      try {
+        body = JSON.parse(rawBody.toString('utf8'))
+      } catch {
+        // Signed, but not JSON: read below as the unreadable event it is.
+      }
+      const envelope = StripeEventSchema.safeParse(body)
+      if (!envelope.success) {
+        const seen = typeof body === 'object' && body !== null ? body : {}
+        const fields = envelope.error.issues.slice(0, 5).map((i) => i.path.join('.') || '(event)')
+        ignore(seen, new NotOurs('unreadable event', fields))
+        return { duplicate: false, ignored: true }
+      }
+      const event = envelope.data
       if (!HANDLED_EVENTS.has(event.type)) return { duplicate: false }
-      // Stripe is read before the transaction opens, so no row lock waits on the network.
-      const change = await subscriptionChange(event)
-      const eventAt = new Date(event.created * 1000)
-      const processed = await repo.processEventOnce(event, async (q) => {
-        if (change) await applyChange(q, change, eventAt)
-      })
-      return { duplicate: !processed }
+      try {
+        // Stripe is read before the transaction opens, so no row lock waits on the network.
+        const change = await subscriptionChange(event)
+        const eventAt = new Date(event.created * 1000)
+        const processed = await repo.processEventOnce(event, (q) => applyChange(q, change, eventAt))
+        return { duplicate: !processed }
+      } catch (error) {
+        if (error instanceof UnreadableStripeObject) {
+          ignore(event, new NotOurs('unreadable object', error.fields))
+        } else if (error instanceof NotOurs) ignore(event, error)
+        else throw error
+        return { duplicate: false, ignored: true }
+      }
     },
 
     /** Ends the user's subscriptions at once, before their account is deleted (decision 035). */
