@@ -27,7 +27,7 @@ import { contentSecurityPolicy } from './lib/security-headers.js'
 import { contractValidatorCompiler } from './lib/validation.js'
 import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
-import { createAuthenticate } from './features/auth/session.js'
+import { createAuthenticate, sessionCookieFor } from './features/auth/session.js'
 import { scheduleHousekeeping } from './lib/housekeeping.js'
 import { postgresRateLimitStore, purgeEndedRateLimitWindows } from './lib/rate-limit-store.js'
 import { authRoutes } from './features/auth/routes.js'
@@ -180,8 +180,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: deps.secrets,
     adminEmails: config.adminEmails,
     sessionTtlDays: config.sessionTtlDays,
+    sessionIdleDays: config.sessionIdleDays,
     log: app.log,
   })
+  app.decorate('sessionCookie', sessionCookieFor(config.appUrl))
   app.decorate('authenticate', createAuthenticate(auth))
   const stopHousekeeping = scheduleHousekeeping(
     [

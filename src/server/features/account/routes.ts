@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { DeleteAccountInputSchema } from '../../../contract/account.js'
 import { UpdateUserSettingsSchema, UserSettingsSchema } from '../../../contract/settings.js'
-import { SESSION_COOKIE, requireUser } from '../auth/session.js'
+import { clearSessionCookie, requireUser } from '../auth/session.js'
 import type { AccountService } from './service.js'
 
 export type AccountRoutesDeps = { account: AccountService }
@@ -48,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance, { account }: AccountRo
     async (request, reply) => {
       await account.deleteAccount(requireUser(request))
       request.log.info({ userId: requireUser(request).id }, 'account deleted')
-      reply.clearCookie(SESSION_COOKIE, { path: '/' })
+      clearSessionCookie(reply)
       return reply.status(204).send()
     },
   )

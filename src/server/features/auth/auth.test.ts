@@ -14,6 +14,7 @@ import {
 } from '../../test/harness.js'
 
 let h: Harness
+const DAY_MS = 24 * 3600 * 1000
 
 beforeAll(async () => {
   h = await startHarness({
@@ -69,8 +70,10 @@ describe('Google sign-in', () => {
     const { callback, session } = await signIn(h, 'ada@example.com')
     expect(callback.statusCode).toBe(302)
     expect(callback.headers.location).toBe('/oauth-success')
+    // Plain http (the demo): the plain name, as a browser refuses __Host- without Secure.
     const sessionCookie = callback.cookies.find((c) => c.name === 'inkwell_session')!
     expect(sessionCookie.httpOnly).toBe(true)
+    expect(sessionCookie.secure).toBeFalsy()
     expect(sessionCookie.sameSite).toBe('Lax')
     const success = callback.cookies.find((c) => c.name === 'oauth_success')!
     expect(success.httpOnly).toBeFalsy()
@@ -271,6 +274,7 @@ describe('looking a session up', () => {
       secrets: h.secrets,
       adminEmails: [],
       sessionTtlDays: 30,
+      sessionIdleDays: 14,
       log: h.app.log,
     })
     const users = await Promise.all(Array.from({ length: 6 }, () => auth.userForSessionToken(live)))
@@ -287,27 +291,131 @@ describe('expired sessions', () => {
   it('are purged, and sessions still running are kept', async () => {
     const live = (await signIn(h, 'grace@example.com')).session!
     const [grace] = await h.db.select().from(users).where(eq(users.email, 'grace@example.com'))
-    const lapsed = ['lapsed-1', 'lapsed-2'].map(sha256)
-    await h.db
-      .insert(sessions)
-      .values(
-        lapsed.map((id) => ({ id, userId: grace!.id, expiresAt: new Date(Date.now() - 1000) })),
-      )
+    const lapsed = ['lapsed-1', 'lapsed-2', 'idle-1'].map(sha256)
+    await h.db.insert(sessions).values([
+      ...lapsed.slice(0, 2).map((id) => ({
+        id,
+        userId: grace!.id,
+        expiresAt: new Date(Date.now() - 1000),
+      })),
+      // Within its 30 days, but unused for longer than the 14 idle ones.
+      {
+        id: lapsed[2]!,
+        userId: grace!.id,
+        expiresAt: new Date(Date.now() + DAY_MS),
+        lastSeenAt: new Date(Date.now() - 15 * DAY_MS),
+      },
+    ])
     const auth = createAuthService({
       repo: createAuthRepository(h.db),
       google: null,
       secrets: h.secrets,
       adminEmails: [],
       sessionTtlDays: 30,
+      sessionIdleDays: 14,
       log: h.app.log,
     })
 
-    expect(await auth.purgeExpiredSessions()).toBeGreaterThanOrEqual(2)
+    expect(await auth.purgeExpiredSessions()).toBeGreaterThanOrEqual(3)
     const left = await h.db.select({ id: sessions.id }).from(sessions)
-    expect(left.map((s) => s.id)).not.toContain(lapsed[0])
-    expect(left.map((s) => s.id)).not.toContain(lapsed[1])
+    for (const id of lapsed) expect(left.map((s) => s.id)).not.toContain(id)
     expect(left.map((s) => s.id)).toContain(sha256(live))
     expect((await currentUser(live)).statusCode).toBe(200)
+  })
+})
+
+describe('idle sessions', () => {
+  /** Sets the session's last-used mark (and sign-in time) as if time had passed. */
+  async function backdate(session: string, lastSeenAgoMs: number, createdAgoMs = lastSeenAgoMs) {
+    await h.db
+      .update(sessions)
+      .set({
+        lastSeenAt: new Date(Date.now() - lastSeenAgoMs),
+        createdAt: new Date(Date.now() - createdAgoMs),
+      })
+      .where(eq(sessions.id, sha256(session)))
+  }
+  const lastSeen = async (session: string) =>
+    (
+      await h.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sha256(session)))
+    )[0]?.lastSeenAt
+
+  it('end after SESSION_IDLE_DAYS unused: refused, and the row is gone', async () => {
+    const { session } = await signIn(h, 'ada@example.com')
+    await backdate(session!, 14 * DAY_MS + 60_000)
+    const refused = await currentUser(session)
+    expect(refused.statusCode).toBe(401)
+    expect(refused.json()).toEqual({ error: { code: 'unauthorized', message: 'Not signed in' } })
+    expect(await lastSeen(session!)).toBeUndefined()
+  })
+
+  it('stay alive past the idle period while in use, marked every few minutes, not every request', async () => {
+    const { session } = await signIn(h, 'ada@example.com')
+    // Signed in 20 days ago, last used 13 days ago: still alive, and now marked used.
+    await backdate(session!, 13 * DAY_MS, 20 * DAY_MS)
+    expect((await currentUser(session)).statusCode).toBe(200)
+    const marked = (await lastSeen(session!))!
+    expect(Date.now() - marked.getTime()).toBeLessThan(60_000)
+    // 14 more days would have ended it without that use; 13 more leave it alive.
+    await backdate(session!, 13 * DAY_MS, 33 * DAY_MS)
+    expect((await currentUser(session)).statusCode).toBe(200)
+
+    // Used two minutes ago: the mark is fresh enough, so a request does not write the row.
+    await backdate(session!, 2 * 60_000, 33 * DAY_MS)
+    const before = (await lastSeen(session!))!
+    for (let i = 0; i < 3; i++) expect((await currentUser(session)).statusCode).toBe(200)
+    expect((await lastSeen(session!))!.getTime()).toBe(before.getTime())
+    // Six minutes: the next request renews it.
+    await backdate(session!, 6 * 60_000, 33 * DAY_MS)
+    expect((await currentUser(session)).statusCode).toBe(200)
+    expect(Date.now() - (await lastSeen(session!))!.getTime()).toBeLessThan(60_000)
+  })
+
+  it('still end at SESSION_TTL_DAYS however much they are used', async () => {
+    const { session } = await signIn(h, 'ada@example.com')
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sha256(session!)))
+    expect((await currentUser(session)).statusCode).toBe(401)
+    expect(await lastSeen(session!)).toBeUndefined()
+  })
+})
+
+describe('the session cookie over https', () => {
+  let secure: Harness
+  beforeAll(async () => {
+    secure = await startHarness({ config: { appUrl: 'https://mail.example.com' } })
+  })
+  afterAll(async () => secure?.close())
+
+  it('is __Host-inkwell_session: Secure, Path=/, no Domain, so no other site can plant one', async () => {
+    const { callback } = await signIn(secure, 'ada@example.com')
+    const cookie = callback.cookies.find((c) => c.name === '__Host-inkwell_session')!
+    expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' })
+    expect(cookie.domain).toBeUndefined()
+    expect(cookieFrom(callback, 'inkwell_session')).toBeUndefined()
+
+    const me = (cookies: Record<string, string>) =>
+      secure.app.inject({ url: '/api/auth/user', cookies })
+    expect((await me({ '__Host-inkwell_session': cookie.value })).statusCode).toBe(200)
+    // The plain name is not read: a cookie planted from http or a subdomain signs no one in.
+    expect((await me({ inkwell_session: cookie.value })).statusCode).toBe(401)
+
+    const logout = await secure.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: 'https://mail.example.com' },
+      cookies: { '__Host-inkwell_session': cookie.value },
+    })
+    expect(logout.statusCode).toBe(204)
+    // A browser deletes a __Host- cookie only when the deletion carries the same attributes.
+    const cleared = logout.cookies.find((c) => c.name === '__Host-inkwell_session')!
+    expect(cleared).toMatchObject({ value: '', secure: true, path: '/' })
+    expect((await me({ '__Host-inkwell_session': cookie.value })).statusCode).toBe(401)
   })
 })
 

@@ -11,7 +11,7 @@ import {
 import { OAUTH_SUCCESS_COOKIE, type AuthErrorCode } from '../../../contract/auth-errors.js'
 import type { UserRow } from '../../db/schema.js'
 import { randomToken, type SecretBox } from '../../lib/crypto.js'
-import { SESSION_COOKIE, requireUser } from './session.js'
+import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from './session.js'
 import { SignInError, type AuthService } from './service.js'
 import type { GoogleOAuth } from './google.js'
 
@@ -109,11 +109,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         }
         const session = await auth.startSession(user.id)
         reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH })
-        reply.setCookie(SESSION_COOKIE, session.token, {
-          ...baseCookie,
-          httpOnly: true,
-          expires: session.expiresAt,
-        })
+        setSessionCookie(reply, session.token, session.expiresAt)
         reply.setCookie(OAUTH_SUCCESS_COOKIE, 'true', { ...baseCookie, maxAge: 60 })
         request.log.info({ userId: user.id, intent: flow.intent }, 'signed in with Google')
         return reply.redirect(
@@ -146,9 +142,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   )
 
   r.post('/api/auth/logout', { config: { rateLimit } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE]
+    const token = sessionToken(request)
     if (token) await auth.endSession(token)
-    reply.clearCookie(SESSION_COOKIE, { path: '/' })
+    clearSessionCookie(reply)
     return reply.status(204).send()
   })
 
@@ -159,7 +155,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       const user = requireUser(request)
       await auth.endAllSessions(user.id)
       request.log.info({ userId: user.id }, 'signed out of all devices')
-      reply.clearCookie(SESSION_COOKIE, { path: '/' })
+      clearSessionCookie(reply)
       return reply.status(204).send()
     },
   )

@@ -23,9 +23,21 @@ export type AuthServiceDeps = {
   google: GoogleOAuth | null
   secrets: SecretBox
   adminEmails: string[]
+  /** A session ends this long after sign-in... */
   sessionTtlDays: number
+  /** ...or after this long unused, whichever comes first. */
+  sessionIdleDays: number
   log: FastifyBaseLogger
 }
+
+const DAY_MS = 24 * 3600 * 1000
+
+/**
+ * How stale a session's last-used mark may get before a request renews it: the idle limit is
+ * days, so minutes of slack cost nothing, and a busy session writes its row once in a while
+ * instead of on every request.
+ */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000
 
 /** How long a verified session may answer the list's revalidation without a lookup. */
 const RECENT_SESSION_MS = 1000
@@ -123,7 +135,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Starts a server-side session; returns the cookie token (only its hash is stored). */
     async startSession(userId: string): Promise<{ token: string; expiresAt: Date }> {
       const token = randomToken()
-      const expiresAt = new Date(Date.now() + deps.sessionTtlDays * 24 * 3600 * 1000)
+      const expiresAt = new Date(Date.now() + deps.sessionTtlDays * DAY_MS)
       try {
         await repo.insertSession(sha256(token), userId, expiresAt)
       } catch (error) {
@@ -133,7 +145,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * The session's user, or null. Asks made while the same session's lookup is out share it:
+     * The session's user, or null: a session past SESSION_TTL_DAYS or unused for
+     * SESSION_IDLE_DAYS is ended by the same query that refuses it, and a live one is marked used
+     * (every SESSION_TOUCH_MS at most). Asks made while the same session's lookup is out share it:
      * a page load sends several requests at once with one cookie, and they need one query. (An
      * ask that joins a lookup its session's sign-out then overtakes is answered as the lookup
      * found it, as one that raced the sign-out would be.)
@@ -142,7 +156,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       const hash = sha256(token)
       let lookup = lookups.get(hash)
       if (!lookup) {
-        lookup = repo.findSessionUser(hash, new Date()).then((user) => {
+        const now = Date.now()
+        const at = {
+          now: new Date(now),
+          idleSince: new Date(now - deps.sessionIdleDays * DAY_MS),
+          touchBefore: new Date(now - SESSION_TOUCH_MS),
+        }
+        lookup = repo.findSessionUser(hash, at).then((user) => {
           if (user) recentSessions.remember(hash, user.id)
           return user
         })
@@ -183,11 +203,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Deletes the sessions that have expired (they already refuse to sign anyone in; this only
-     * keeps the table small). Answers how many went. Run on a schedule.
+     * Deletes the sessions that have ended, at their limit or idle (they already refuse to sign
+     * anyone in; this only keeps the table small). Answers how many went. Run on a schedule.
      */
     async purgeExpiredSessions(now = new Date()): Promise<number> {
-      return repo.deleteExpiredSessions(now)
+      return repo.deleteEndedSessions(now, new Date(now.getTime() - deps.sessionIdleDays * DAY_MS))
     },
 
     /** Revokes the user's Google grant at Google (best effort); used by account deletion. */

@@ -22,7 +22,7 @@ import {
   UnreadCountSchema,
 } from '../../../contract/mail.js'
 import type { UserRow } from '../../db/schema.js'
-import { requireUser, SESSION_COOKIE } from '../auth/session.js'
+import { requireUser, sessionToken } from '../auth/session.js'
 import { z } from 'zod'
 import { PushBodySchema, type GmailPush } from './push.js'
 import { createListAnswers, pickEncoding } from './list-answers.js'
@@ -119,7 +119,7 @@ export async function mailRoutes(
    */
   const notModifiedFromMemory = async (request: FastifyRequest, reply: FastifyReply) => {
     const asked = request.headers['if-none-match']
-    const token = request.cookies[SESSION_COOKIE]
+    const token = sessionToken(request)
     if (!asked || !token) return
     const userId = recentSessionUserId(token)
     if (!userId) return

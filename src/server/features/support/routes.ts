@@ -11,7 +11,7 @@ import {
 } from '../../../contract/support.js'
 import { Forbidden } from '../../lib/errors.js'
 import type { AuthService } from '../auth/service.js'
-import { SESSION_COOKIE, requireUser } from '../auth/session.js'
+import { requireUser, sessionToken } from '../auth/session.js'
 import type { SupportService } from './service.js'
 
 export type SupportRoutesDeps = {
@@ -30,7 +30,7 @@ export async function supportRoutes(app: FastifyInstance, deps: SupportRoutesDep
 
   /** The session's user when there is one; the contact form works signed in or not. */
   async function optionalUser(request: FastifyRequest) {
-    const token = request.cookies[SESSION_COOKIE]
+    const token = sessionToken(request)
     return token ? auth.userForSessionToken(token) : null
   }
 
