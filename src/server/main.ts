@@ -35,10 +35,12 @@ async function shutdown(signal: string) {
   // and each would log it. What is left to say is an error, or "stopped".
   if (runtime.embeddedDatabase) app.log.level = 'error'
   app.startDraining()
+  // After the grace period, what is left takes seconds: workers get 4 s to finish (their jobs
+  // are then handed back and retried), the pool 2 s. Anything stuck longer is cut short.
   const hardStop = setTimeout(() => {
     say('draining took too long; stopping now')
     process.exit(1)
-  }, config.shutdownGraceMs + 30_000)
+  }, config.shutdownGraceMs + 9_000)
   hardStop.unref()
   await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs))
   await app.close()

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { users } from './db/schema.js'
@@ -8,47 +7,24 @@ import { createTestDatabase } from './test/database.js'
 import { startFaultProxy } from './test/fault-proxy.js'
 import { freePort } from './test/free-port.js'
 import { gmailUnitsOf } from './test/gmail-units.js'
-import { chooseAccount } from './test/google-sign-in.js'
 import { startRoundRobinProxy } from './test/round-robin-proxy.js'
+import {
+  signInOver,
+  startServerProcess,
+  waitReady,
+  type ServerProcess,
+} from './test/server-process.js'
 
 const ADA = 'ada@example.com'
 /** Small enough that the test's syncs must be paced: the two instances share this budget. */
 const UNITS_PER_MINUTE = 900
-
-function startInstance(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()))
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  return { child, exited, output: () => output }
-}
-
-async function waitReady(url: string, instance: ReturnType<typeof startInstance>) {
-  for (let i = 0; i < 300; i++) {
-    if (instance.child.exitCode !== null) throw new Error(`exited:\n${instance.output()}`)
-    const answer = await fetch(`${url}/readyz`).catch(() => null)
-    if (answer?.ok) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`${url} never became ready:\n${instance.output()}`)
-}
-
-const setCookie = (response: Response, name: string) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .find((c) => c.startsWith(`${name}=`))
 
 describe('two instances on one database, behind a round-robin proxy', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>
   let standIn: GoogleStandIn
   let gmailProxy: Awaited<ReturnType<typeof startFaultProxy>>
   let balancer: Awaited<ReturnType<typeof startRoundRobinProxy>>
-  const instances: ReturnType<typeof startInstance>[] = []
+  const instances: ServerProcess[] = []
   const direct: string[] = []
   const tokenKey = generateKey()
 
@@ -81,7 +57,7 @@ describe('two instances on one database, behind a round-robin proxy', () => {
       // Each demo instance starts its own Stripe stand-in; nothing here pays.
       const stripePort = String(await freePort())
       instances.push(
-        startInstance({ ...shared, PORT: String(port), STRIPE_STANDIN_PORT: stripePort }),
+        startServerProcess({ ...shared, PORT: String(port), STRIPE_STANDIN_PORT: stripePort }),
       )
       direct.push(`http://127.0.0.1:${port}`)
     }
@@ -101,16 +77,8 @@ describe('two instances on one database, behind a round-robin proxy', () => {
   it('signs in, reads, acts and receives new mail; one sync at a time, one quota, events everywhere', async () => {
     const started = Date.now()
     // Sign in through the balancer: the login and the callback land on different instances.
-    const login = await fetch(`${balancer.url}/api/auth/google/login`, { redirect: 'manual' })
-    const flow = setCookie(login, 'inkwell_oauth')!
-    const back = await chooseAccount(login.headers.get('location')!, ADA)
-    const callback = await fetch(`${balancer.url}${back.pathname}${back.search}`, {
-      headers: { cookie: flow },
-      redirect: 'manual',
-    })
-    const session = setCookie(callback, 'inkwell_session')
-    expect(session, 'signed in').toBeTruthy()
-    const headers = { cookie: session!, origin: balancer.url }
+    const session = await signInOver(balancer.url, ADA)
+    const headers = { cookie: session, origin: balancer.url }
     const get = (base: string, path: string) => fetch(`${base}${path}`, { headers })
     const post = (base: string, path: string, body?: object) =>
       fetch(`${base}${path}`, {

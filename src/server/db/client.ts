@@ -28,14 +28,17 @@ export function openDatabase(url: string, options: { max?: number } = {}): Datab
   return { db, pool, close: () => closePool(pool) }
 }
 
-/** How long closing waits for the last connections to say goodbye. */
-const CLOSE_WAIT_MS = 5000
+/** How long closing waits for the last connections to be given back and say goodbye. */
+const CLOSE_WAIT_MS = 2000
 
 /**
- * Ends the pool and answers once every connection it had is closed. `pool.end()` answers
- * as soon as it has let its clients go, while their connections are still closing: a database
- * stopped right after (the embedded one, at shutdown) ended them itself, and each logged
- * "terminating connection due to administrator command".
+ * Ends the pool and answers once every connection it had is closed, or after CLOSE_WAIT_MS.
+ * `pool.end()` answers as soon as it has let its clients go, while their connections are still
+ * closing: a database stopped right after (the embedded one, at shutdown) ended them itself,
+ * and each logged "terminating connection due to administrator command". And it waits for
+ * every checked-out client to come back: a sync stuck on Gmail holds one (its lock) for as
+ * long as Gmail takes, so it is not waited for; the process exits, and PostgreSQL releases
+ * that connection's lock when its socket closes.
  */
 async function closePool(pool: pg.Pool): Promise<void> {
   let open = pool.totalCount
@@ -43,12 +46,9 @@ async function closePool(pool: pg.Pool): Promise<void> {
     if (open === 0) return resolve()
     pool.on('remove', () => --open === 0 && resolve())
   })
-  await pool.end()
   let timer: NodeJS.Timeout | undefined
-  await Promise.race([
-    closed,
-    new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
-  ])
+  const waited = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))
+  await Promise.race([pool.end().then(() => closed), waited])
   clearTimeout(timer)
 }
 
