@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { AppError } from './errors.js'
+import { AppError, TooManyRequests } from './errors.js'
 
 type Body = { error: { code: string; message: string } }
 
@@ -16,6 +16,12 @@ function describeValidation(
     })
     .join('; ')
 }
+
+/**
+ * The wait a 429 without its own figure asks for: Gmail's throttling passes none on, and its
+ * per-user windows are a minute.
+ */
+const DEFAULT_RETRY_AFTER_SECONDS = 60
 
 /** Fastify's router refuses a URL before any route sees it; these say why in our words. */
 const ROUTER_MESSAGES: Record<string, string> = {
@@ -50,6 +56,11 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   } else {
     status = 500
     body = { error: { code: 'internal_error', message: 'Something went wrong on our side' } }
+  }
+  // Every 429 says when to come back (issue 22). @fastify/rate-limit has set its own already.
+  if (status === 429 && !reply.hasHeader('retry-after')) {
+    const seconds = error instanceof TooManyRequests ? error.retryAfterSeconds : undefined
+    reply.header('retry-after', String(seconds ?? DEFAULT_RETRY_AFTER_SECONDS))
   }
   // The `err` serializer (lib/log-serializers.ts) keeps parameters and content out.
   const { code } = body.error

@@ -38,8 +38,18 @@ export class Conflict extends AppError {
   }
 }
 export class TooManyRequests extends AppError {
-  constructor(message: string, code = 'too_many_requests', options?: ErrorOptions) {
+  /** When to come back, for the `Retry-After` header; the error handler's default without it. */
+  readonly retryAfterSeconds: number | undefined
+  constructor(
+    message: string,
+    code = 'too_many_requests',
+    options?: ErrorOptions & { retryAfterSeconds?: number },
+  ) {
     super(429, code, message, options)
+    this.retryAfterSeconds =
+      options?.retryAfterSeconds === undefined
+        ? undefined
+        : Math.max(1, Math.ceil(options.retryAfterSeconds))
   }
 }
 export class UpstreamError extends AppError {

@@ -24,7 +24,15 @@ export function createCreditsService({ repo, freeAiEmailsPerMonth, now }: Credit
       const at = now()
       const periodStart = usagePeriodStart(at)
       const taken = await repo.reserveCredit(userId, at, periodStart, freeAiEmailsPerMonth)
-      if (!taken) throw new TooManyRequests(CREDITS_EXHAUSTED_MESSAGE, 'ai_limit_reached')
+      if (!taken) {
+        // The allowance comes back on the 1st (UTC): that is when trying again can work.
+        const nextPeriod = new Date(
+          Date.UTC(periodStart.getUTCFullYear(), periodStart.getUTCMonth() + 1, 1),
+        )
+        throw new TooManyRequests(CREDITS_EXHAUSTED_MESSAGE, 'ai_limit_reached', {
+          retryAfterSeconds: (nextPeriod.getTime() - at.getTime()) / 1000,
+        })
+      }
       return { userId, periodStart }
     },
 
