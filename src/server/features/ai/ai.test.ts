@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Contact } from '../../../contract/contacts.js'
 import type { DraftStreamEvent, GeneratedDraft } from '../../../contract/ai.js'
@@ -7,6 +7,7 @@ import { aiDrafts, contacts, emailMessages, users } from '../../db/schema.js'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
 import { promptOf, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js'
 import { CREDITS_EXHAUSTED_MESSAGE } from '../billing/credits.js'
+import { GENERATIONS_BUSY_MESSAGE, MAX_GENERATIONS_IN_FLIGHT } from './service.js'
 import { loadConfig } from '../../config.js'
 
 const ADA = 'ada@example.com'
@@ -287,6 +288,8 @@ describe('streaming', () => {
     ]) {
       expect(response.statusCode).toBe(429)
       expect(response.json().error.message).toBe(CREDITS_EXHAUSTED_MESSAGE)
+      // The allowance comes back on December 1st (UTC): 15.5 days from the app's clock.
+      expect(response.headers['retry-after']).toBe(String(15.5 * 24 * 3600))
     }
     expect(fake.requests).toHaveLength(0)
     expect(await used()).toBe(LIMIT)
@@ -430,13 +433,16 @@ describe('cancel (decision 012)', () => {
 
 describe('credits (decision 012)', () => {
   it('lets exactly the credits left through 100 concurrent generations; the rest get 429', async () => {
-    await setUsage(ADA, LIMIT - 5, new Date('2026-11-03T00:00:00Z'))
+    // As many credits as drafts one user may have in flight (decision 043), so the credits
+    // alone decide: with more, the in-flight limit would turn away some that had a credit.
+    const left = MAX_GENERATIONS_IN_FLIGHT
+    await setUsage(ADA, LIMIT - left, new Date('2026-11-03T00:00:00Z'))
     const responses = await Promise.all(
       Array.from({ length: 100 }, () => generate(ada, { userInput: 'Say thanks' })),
     )
     const codes = responses.map((r) => r.statusCode)
-    expect(codes.filter((c) => c === 200)).toHaveLength(5)
-    expect(codes.filter((c) => c === 429)).toHaveLength(95)
+    expect(codes.filter((c) => c === 200)).toHaveLength(left)
+    expect(codes.filter((c) => c === 429)).toHaveLength(100 - left)
     expect(await used()).toBe(LIMIT)
     const plan = (await h.call(ada, 'GET', '/api/user/plan')).json()
     expect(plan).toMatchObject({ aiEmailsUsed: LIMIT, aiEmailsLimit: LIMIT, canGenerateAI: false })
@@ -578,5 +584,121 @@ describe('sending an AI draft (decision 034)', () => {
     await vi.waitFor(async () => expect((await draftRow(adasDraft.draftId)).status).toBe('sent'))
     expect((await draftRow(failed!.id)).status).toBe('failed')
     expect((await draftRow(gracesDraft.draftId)).status).toBe('draft')
+  })
+})
+
+describe('drafts being written at once (decision 043)', () => {
+  /** Long enough that every request of a burst meets the first ones still being written. */
+  const FIRST_TOKEN_MS = 2000
+  let busy: Harness
+  let slow: FakeOpenAi
+  let twin: FastifyInstance
+  let ada: string
+  let grace: string
+
+  beforeAll(async () => {
+    slow = await startFakeOpenAi({ firstTokenDelayMs: FIRST_TOKEN_MS })
+    busy = await startHarness({
+      config: {
+        ai: {
+          provider: 'openai-compatible',
+          baseUrl: slow.url,
+          model: 'fake-model',
+          apiKey: 'test-key',
+          timeoutMs: 20_000,
+          maxRetries: 0,
+        },
+      },
+    })
+    twin = await busy.anotherInstance()
+    ada = (await signIn(busy, ADA)).session!
+    grace = (await signIn(busy, 'grace@example.com')).session!
+    // Pro: the limit is abuse protection, not a plan limit.
+    await busy.db
+      .update(users)
+      .set({ plan: 'pro', proExpiration: new Date(Date.now() + 30 * 24 * 3600 * 1000) })
+      .where(eq(users.email, ADA))
+  })
+  afterAll(async () => {
+    await busy?.close()
+    await slow?.close()
+  })
+
+  const streamOn = (app: FastifyInstance, session: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/ai/generate-email',
+      payload: { userInput: 'Say thanks' },
+      headers: { ...sameOrigin, accept: 'text/event-stream' },
+      cookies: { inkwell_session: session },
+    })
+
+  function expectBusy(response: { statusCode: number; headers: object; json: () => unknown }) {
+    expect(response.statusCode).toBe(429)
+    expect(response.json()).toEqual({
+      error: { code: 'ai_generations_busy', message: GENERATIONS_BUSY_MESSAGE },
+    })
+    const retryAfter = Number((response.headers as Record<string, string>)['retry-after'])
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(10)
+  }
+
+  it('streams 3 of 10 concurrent generations by one Pro user; 7 get 429; another user is unaffected', async () => {
+    expect(GENERATIONS_BUSY_MESSAGE).toBe('You have 3 drafts being written; wait for one to finish')
+    const adas = Array.from({ length: 10 }, () => streamOn(busy.app, ada))
+    const graces = streamOn(busy.app, grace)
+    const responses = await Promise.all(adas)
+    const streamed = responses.filter((r) => r.statusCode === 200)
+    expect(streamed).toHaveLength(3)
+    for (const response of streamed) {
+      expect(eventsOf(response.body).map((e) => e.type)).toEqual(
+        expect.arrayContaining(['start', 'done']),
+      )
+    }
+    const refused = responses.filter((r) => r.statusCode !== 200)
+    expect(refused).toHaveLength(7)
+    for (const response of refused) expectBusy(response)
+    const gracesAnswer = await graces
+    expect(gracesAnswer.statusCode).toBe(200)
+    expect(eventsOf(gracesAnswer.body).at(-1)?.type).toBe('done')
+    // Every refused request gave its credit back; only the written drafts count.
+    const [row] = await busy.db.select().from(users).where(eq(users.email, ADA))
+    expect(row!.aiEmailsUsedThisMonth).toBe(3)
+
+    // Written: the slots are free again.
+    expect((await streamOn(busy.app, ada)).statusCode).toBe(200)
+  })
+
+  it('holds across instances: 10 at once over two instances still stream 3', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => streamOn(i % 2 ? twin : busy.app, ada)),
+    )
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(3)
+    for (const response of responses.filter((r) => r.statusCode !== 200)) expectBusy(response)
+  })
+
+  it('frees the slots of an instance that died mid-generation once their timeout has passed', async () => {
+    const [row] = await busy.db.select().from(users).where(eq(users.email, ADA))
+    const leftBehind = (startedAt: Date) =>
+      Array.from({ length: 3 }, () => ({
+        userId: row!.id,
+        userInput: 'Left behind by a crash',
+        aiDraft: '',
+        createdAt: startedAt,
+      }))
+    // Just started on an instance that then died: they count...
+    const rows = await busy.db.insert(aiDrafts).values(leftBehind(new Date())).returning()
+    expectBusy(await streamOn(busy.app, ada))
+    // ...until the generation timeout (20 s here) and its margin are over.
+    await busy.db
+      .update(aiDrafts)
+      .set({ createdAt: new Date(Date.now() - 40_000) })
+      .where(
+        inArray(
+          aiDrafts.id,
+          rows.map((r) => r.id),
+        ),
+      )
+    expect((await streamOn(busy.app, ada)).statusCode).toBe(200)
   })
 })

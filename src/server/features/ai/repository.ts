@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { aiDrafts } from '../../db/schema.js'
 
@@ -22,14 +22,48 @@ export function createAiRepository(db: Database) {
     and(eq(aiDrafts.id, id), eq(aiDrafts.userId, userId))
 
   return {
-    /** The row of a generation that is starting: empty text until it finishes. */
-    async insert(draft: NewAiDraft): Promise<AiDraftRow> {
-      const [row] = await db
-        .insert(aiDrafts)
-        .values({ ...draft, aiDraft: '' })
-        .returning()
-      if (!row) throw new Error('insert returned no row')
-      return row
+    /**
+     * The row of a generation that is starting (empty text until it finishes), unless the user
+     * has `max` generations in flight already: then the time the oldest of them started.
+     *
+     * In flight is a row not finished yet (`finish` always sets the latency) that started
+     * within `staleAfterMs`: a generation outlives its timeout only when its instance died
+     * mid-way, and such a row must not hold a slot forever. The count is kept here, in
+     * PostgreSQL, so the limit holds across instances; a per-user transaction lock makes
+     * count-then-insert one step, or two instances could each see room for the last slot.
+     */
+    async insertInFlight(
+      draft: NewAiDraft,
+      limit: { max: number; staleAfterMs: number },
+    ): Promise<{ row: AiDraftRow } | { busySince: Date }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`ai-generations:${draft.userId}`}, 0))`,
+        )
+        const [flight] = await tx
+          .select({
+            count: sql<number>`count(*)::int`,
+            oldest: sql<string | Date | null>`min(created_at)`,
+          })
+          .from(aiDrafts)
+          .where(
+            and(
+              eq(aiDrafts.userId, draft.userId),
+              eq(aiDrafts.status, 'draft'),
+              isNull(aiDrafts.latencyMs),
+              sql`${aiDrafts.createdAt} > now() - make_interval(secs => ${limit.staleAfterMs / 1000}::double precision)`,
+            ),
+          )
+        if (flight && flight.count >= limit.max) {
+          return { busySince: new Date(flight.oldest ?? Date.now()) }
+        }
+        const [row] = await tx
+          .insert(aiDrafts)
+          .values({ ...draft, aiDraft: '' })
+          .returning()
+        if (!row) throw new Error('insert returned no row')
+        return { row }
+      })
     },
 
     async finish(userId: string, id: string, outcome: DraftOutcome): Promise<void> {

@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/ai.js'
 import type { UserRow } from '../../db/schema.js'
 import type { AiConfig } from '../../config.js'
-import { AppError, BadRequest, UpstreamError } from '../../lib/errors.js'
+import { AppError, BadRequest, TooManyRequests, UpstreamError } from '../../lib/errors.js'
 import type { JobQueue } from '../../lib/jobs.js'
 import type { AccountService } from '../account/service.js'
 import type { CreditReservation, CreditsService } from '../billing/credits.js'
@@ -48,6 +48,21 @@ export class GenerationCancelled extends AppError {
     super(499, 'cancelled', 'The generation was cancelled')
   }
 }
+
+/**
+ * Drafts one user may have written at once, on all instances together (decision 043). Abuse
+ * protection, not a plan limit: Pro has it too. A person writes one draft at a time; a few
+ * more allow a retry and a second tab, and a script cannot hold dozens of provider calls.
+ */
+export const MAX_GENERATIONS_IN_FLIGHT = 3
+/**
+ * Past its timeout a generation has finished or failed; a row still unfinished then was left
+ * by an instance that died mid-way, and this margin after the timeout frees its slot.
+ */
+const IN_FLIGHT_MARGIN_MS = 15_000
+/** The longest Retry-After a busy user is told: most drafts are written in a few seconds. */
+const MAX_BUSY_RETRY_AFTER_SECONDS = 10
+export const GENERATIONS_BUSY_MESSAGE = `You have ${MAX_GENERATIONS_IN_FLIGHT} drafts being written; wait for one to finish`
 
 /** Sent messages "Learn from my sent mail" reads (decision 034). */
 const SENT_MESSAGES_TO_LEARN_FROM = 50
@@ -188,19 +203,29 @@ export function createAiService(deps: AiServiceDeps) {
     const reservation: CreditReservation = await credits.reserve(user.id)
     let draftId: string
     try {
-      const row = await repo.insert({
-        userId: user.id,
-        contactId,
-        writingProfileId: profileId,
-        kind: generation.kind,
-        userInput: brief.request ?? brief.originalEmail ?? '',
-        subject: brief.subject,
-        threadId: generation.input.threadId ?? null,
-        inputs: brief,
-        provider: writer.writer.provider,
-        model: writer.writer.model,
-      })
-      draftId = row.id
+      const slot = await repo.insertInFlight(
+        {
+          userId: user.id,
+          contactId,
+          writingProfileId: profileId,
+          kind: generation.kind,
+          userInput: brief.request ?? brief.originalEmail ?? '',
+          subject: brief.subject,
+          threadId: generation.input.threadId ?? null,
+          inputs: brief,
+          provider: writer.writer.provider,
+          model: writer.writer.model,
+        },
+        { max: MAX_GENERATIONS_IN_FLIGHT, staleAfterMs: limits.timeoutMs + IN_FLIGHT_MARGIN_MS },
+      )
+      if ('busySince' in slot) {
+        // A slot is free at the latest when the oldest generation times out.
+        const endsIn = slot.busySince.getTime() + limits.timeoutMs - Date.now()
+        throw new TooManyRequests(GENERATIONS_BUSY_MESSAGE, 'ai_generations_busy', {
+          retryAfterSeconds: Math.min(endsIn / 1000, MAX_BUSY_RETRY_AFTER_SECONDS),
+        })
+      }
+      draftId = slot.row.id
     } catch (error) {
       await credits.refund(reservation)
       throw error
@@ -260,7 +285,10 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   return {
-    /** Writes a draft: reserves a credit, stores the AiDraft, streams through `hooks`. */
+    /**
+     * Writes a draft: reserves a credit, stores the AiDraft (429 when the user has
+     * `MAX_GENERATIONS_IN_FLIGHT` being written), streams through `hooks`.
+     */
     generate,
 
     /**

@@ -20,12 +20,38 @@ export function toastLimitReached(
   toast({ variant: 'destructive', ...message, action: upgradeAction(navigate) })
 }
 
-/** A generation's failure: the 429 of an exhausted allowance, or the screen's own message. */
+/** The server's error code in an ApiError's JSON body, when it sent one. */
+function errorCode(error: ApiError): string | null {
+  try {
+    const code = (JSON.parse(error.bodyText) as { error?: { code?: unknown } }).error?.code
+    return typeof code === 'string' ? code : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A generation's failure: too many drafts being written at once, the 429 of an exhausted
+ * allowance, or the screen's own message.
+ */
 export function toastGenerationFailure(
   error: unknown,
   failureTitle: string,
   navigate: (to: string) => void,
 ) {
+  // Decision 043: waiting helps here and upgrading does not (Pro has the same limit).
+  if (
+    error instanceof ApiError &&
+    error.status === 429 &&
+    errorCode(error) === 'ai_generations_busy'
+  ) {
+    toast({
+      variant: 'destructive',
+      title: 'Drafts in progress',
+      description: error.detail ?? 'Wait for a draft being written to finish, then try again.',
+    })
+    return
+  }
   // The spec tests the message for '429'; the status says the same for our ApiError.
   const limited =
     (error instanceof ApiError && error.status === 429) ||

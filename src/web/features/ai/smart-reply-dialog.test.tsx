@@ -156,4 +156,20 @@ describe('the Smart Reply dialog', { timeout: 20_000 }, () => {
     expect(screen.getByText('0 characters')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled()
   })
+
+  it('asks to wait, not to upgrade, when drafts are already being written (decision 043)', async () => {
+    const message = 'You have 3 drafts being written; wait for one to finish'
+    serve(
+      () =>
+        new Response(JSON.stringify({ error: { code: 'ai_generations_busy', message } }), {
+          status: 429,
+          headers: { 'retry-after': '5' },
+        }),
+    )
+    renderDialog()
+    expect(await findText('Drafts in progress')).toBeInTheDocument()
+    expect(await findText(message)).toBeInTheDocument()
+    expect(screen.queryByText('Usage Limit Reached')).toBeNull()
+    expect(screen.queryByText('Upgrade')).toBeNull()
+  })
 })
