@@ -7,7 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { loadConfig } from './config.js'
-import { startHarness, type Harness } from './test/harness.js'
+import { signIn, startHarness, type Harness } from './test/harness.js'
 
 describe('TRUST_PROXY', () => {
   it('trusts no proxy unless told, and refuses values that are not hops or addresses', () => {
@@ -80,6 +80,32 @@ describe('security headers', () => {
       const response = await h.app.inject({ url: '/api/meta' })
       expect(response.headers['x-frame-options']).toBe('DENY')
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    } finally {
+      await h.close()
+    }
+  })
+
+  // A route's own choice stands: the thread list's `private, no-cache` (list-revalidation
+  // and search tests), attachments' `private, no-store` (attachments.test.ts).
+  it('keep API answers out of every cache, unless the route chose its own caching', async () => {
+    const h = await startHarness()
+    try {
+      const { session } = await signIn(h, 'ada@example.com')
+      for (const [url, status] of [
+        ['/api/meta', 200],
+        ['/api/auth/user', 200],
+        ['/api/user/settings', 200],
+        ['/api/no-such-route', 404],
+      ] as const) {
+        const response = await h.call(session, 'GET', url)
+        expect(response.statusCode, url).toBe(status)
+        expect(response.headers['cache-control'], url).toBe('no-store')
+      }
+      const refused = await h.app.inject({ url: '/api/auth/user' })
+      expect(refused.statusCode).toBe(401)
+      expect(refused.headers['cache-control']).toBe('no-store')
+      // Not an API answer: the probes are not touched.
+      expect((await h.app.inject({ url: '/healthz' })).headers['cache-control']).toBeUndefined()
     } finally {
       await h.close()
     }

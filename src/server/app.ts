@@ -23,7 +23,7 @@ import { logSerializers } from './lib/log-serializers.js'
 import { registerOriginCheck } from './lib/origin-check.js'
 import { createEventBus } from './lib/events.js'
 import { startJobQueue } from './lib/jobs.js'
-import { contentSecurityPolicy } from './lib/security-headers.js'
+import { contentSecurityPolicy, noStoreForApi } from './lib/security-headers.js'
 import { contractValidatorCompiler } from './lib/validation.js'
 import { createAuthRepository } from './features/auth/repository.js'
 import { createAuthService } from './features/auth/service.js'
@@ -37,6 +37,7 @@ import { createMailService } from './features/mail/service.js'
 import { createMailSync } from './features/mail/sync.js'
 import { createGmailPush, type GmailPush } from './features/mail/push.js'
 import { createMailScheduler } from './features/mail/scheduler.js'
+import { createSendRequestsRepository } from './features/mail/send-requests-repository.js'
 import { createMailBackfill } from './features/mail/backfill.js'
 import { createGmailAccess } from './features/mail/gmail-access.js'
 import { mailRoutes } from './features/mail/routes.js'
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HSTS only means something on https; on the plain-http demo it would only confuse.
     strictTransportSecurity: config.appUrl.startsWith('https://'),
   })
+  app.addHook('onSend', noStoreForApi)
   // Counted in PostgreSQL, so a limit holds across every instance (decision 021).
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(deps.pool) })
   registerErrorHandler(app)
@@ -185,10 +187,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.decorate('sessionCookie', sessionCookieFor(config.appUrl))
   app.decorate('authenticate', createAuthenticate(auth))
+  const sendRequests = createSendRequestsRepository(deps.db)
   const stopHousekeeping = scheduleHousekeeping(
     [
       { name: 'expired sessions', run: () => auth.purgeExpiredSessions() },
       { name: 'ended rate-limit windows', run: () => purgeEndedRateLimitWindows(deps.pool) },
+      { name: 'send idempotency keys', run: () => sendRequests.purgeOld() },
+      { name: 'job leases of stopped instances', run: () => jobs.leases.purge() },
     ],
     app.log,
   )
@@ -244,7 +249,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the server waits for in-flight requests: a first visit waiting for its sync is
   // answered from the cache now, not when its sync ends (which may be never, mid-stop).
   app.addHook('preClose', async () => scheduler.stopWaiting())
-  const mail = createMailService({ repo: mailRepo, sync, scheduler, gmail, events, log: app.log })
+  const mail = createMailService({
+    repo: mailRepo,
+    sync,
+    scheduler,
+    gmail,
+    events,
+    sendRequests,
+    log: app.log,
+  })
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
   const billingRepo = createBillingRepository(deps.db)

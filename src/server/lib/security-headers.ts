@@ -1,3 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
 /** Where Google serves the profile picture sign-in gives us (lh3.googleusercontent.com…). */
 const GOOGLE_PROFILE_PICTURES = 'https://*.googleusercontent.com'
 
@@ -24,5 +26,18 @@ export function contentSecurityPolicy(appUrl: string) {
     formAction: ["'self'"],
     // Upgrading on plain-http localhost would break the demo; only on a real https origin.
     upgradeInsecureRequests: https ? [] : null,
+  }
+}
+
+/**
+ * onSend: an `/api/` answer that did not choose its caching is `Cache-Control: no-store`. API
+ * answers are one user's data (mail, settings, the signed-in user): neither a shared computer's
+ * browser cache nor a proxy may keep them, and the back button must not show them after logout.
+ * A route that caches on purpose sets its own header and keeps it (the thread list revalidates
+ * with an ETag, attachments say `private, no-store`); event streams write theirs directly.
+ */
+export async function noStoreForApi(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    reply.header('cache-control', 'no-store')
   }
 }
