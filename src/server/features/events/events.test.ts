@@ -103,3 +103,92 @@ describe('live events', () => {
     await stream.close()
   })
 })
+
+describe('streams per session and per user (decision 043)', () => {
+  let h: Harness
+  let base: string
+  const opened: { close: () => Promise<void> }[] = []
+  beforeAll(async () => {
+    h = await startHarness()
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(async () => {
+    await Promise.all(opened.map((s) => s.close()))
+    h.app.server.closeAllConnections()
+    await h.close()
+  })
+
+  /** Opens a stream as a tab's EventSource does; resolves once the server has taken it. */
+  async function open(session: string) {
+    const response = await fetch(`${base}/api/events`, {
+      headers: { cookie: `inkwell_session=${session}` },
+    })
+    expect(response.status).toBe(200)
+    const reader = response.body!.getReader()
+    const stream = { heard: '', ended: false, close: () => reader.cancel().catch(() => {}) }
+    opened.push(stream)
+    let taken!: () => void
+    const ready = new Promise<void>((resolve) => (taken = resolve))
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
+        if (done) break
+        stream.heard += new TextDecoder().decode(value)
+        if (stream.heard.includes('retry:')) taken()
+      }
+      stream.ended = true
+      taken()
+    })()
+    await ready
+    return stream
+  }
+
+  /** Publishes an event for `email` as any instance would, through PostgreSQL. */
+  async function publish(email: string, type: string) {
+    const [row] = await h.db.select().from(users).where(eq(users.email, email))
+    const payload = JSON.stringify({ userId: row!.id, event: { type } })
+    await h.pool.query('select pg_notify($1, $2)', ['inkwell_events', payload])
+  }
+
+  const settled = () => new Promise((r) => setTimeout(r, 300))
+
+  let first: string
+
+  it('closes the oldest of a session’s streams beyond 5, telling it so; the rest stay live', async () => {
+    const session = (await signIn(h, ADA)).session!
+    first = session
+    const streams = []
+    for (let i = 0; i < 7; i++) streams.push(await open(session))
+    await settled()
+    expect(streams.map((s) => s.ended)).toEqual([true, true, false, false, false, false, false])
+    for (const closed of streams.slice(0, 2))
+      expect(closed.heard).toContain('event: stream.replaced')
+    await publish(ADA, 'mail.changed')
+    await settled()
+    for (const live of streams.slice(2)) expect(live.heard).toContain('event: mail.changed')
+    for (const closed of streams.slice(0, 2)) expect(closed.heard).not.toContain('mail.changed')
+  })
+
+  it('answers 429 with Retry-After for a stream beyond 20 of one user; others are unaffected', async () => {
+    // Ada has 5 from the test above; three more sessions of 5 reach 20.
+    for (let s = 0; s < 3; s++) {
+      const session = (await signIn(h, ADA)).session!
+      for (let i = 0; i < 5; i++) await open(session)
+    }
+    const oneMore = (await signIn(h, ADA)).session!
+    const refused = await fetch(`${base}/api/events`, {
+      headers: { cookie: `inkwell_session=${oneMore}` },
+    })
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await refused.json()).error.code).toBe('too_many_streams')
+    // A tab of a session at its 5 still opens: it replaces that session's oldest.
+    expect((await open(first)).ended).toBe(false)
+
+    // Another user has their own allowance.
+    const grace = (await signIn(h, 'grace@example.com')).session!
+    const theirs = await open(grace)
+    await settled()
+    expect(theirs.ended).toBe(false)
+  })
+})

@@ -24,8 +24,7 @@ export function useLiveMail(enabled: boolean, onSyncDone?: (event: unknown) => v
   })
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return
-    const source = new EventSource('/api/events')
-    syncStreamOpen(true)
+    let source: EventSource | null = null
     let timer: ReturnType<typeof setTimeout> | undefined
     const onChange = (event: MessageEvent<string>) => {
       const data = JSON.parse(event.data) as { type?: string; changed?: number }
@@ -41,12 +40,40 @@ export function useLiveMail(enabled: boolean, onSyncDone?: (event: unknown) => v
     // A Refresh waiting for its sync hears that it failed.
     const onFailed = (event: MessageEvent<string>) =>
       heardSyncOutcome(JSON.parse(event.data) as SyncOutcomeEvent)
-    for (const type of CHANGE_EVENTS) source.addEventListener(type, onChange)
-    source.addEventListener('sync.failed', onFailed)
+    const stop = () => {
+      if (!source) return
+      source.close()
+      source = null
+      syncStreamOpen(false)
+    }
+    const open = () => {
+      const opened = new EventSource('/api/events')
+      source = opened
+      syncStreamOpen(true)
+      for (const type of CHANGE_EVENTS) opened.addEventListener(type, onChange)
+      opened.addEventListener('sync.failed', onFailed)
+      // The server closed this tab's stream for a newer tab of the session (decision 043):
+      // reconnecting by itself would close another, so it waits for this tab to be used.
+      opened.addEventListener('stream.replaced', stop)
+      // A refused stream (429: too many tabs) is not retried by the browser: the same wait.
+      opened.addEventListener('error', () => {
+        if (opened.readyState === EventSource.CLOSED && source === opened) stop()
+      })
+    }
+    // Back in a tab whose stream was closed: open it again, and catch up on what it missed.
+    const onReturn = () => {
+      if (source || document.visibilityState !== 'visible') return
+      open()
+      void reloadMail(queryClient)
+    }
+    open()
+    window.addEventListener('focus', onReturn)
+    document.addEventListener('visibilitychange', onReturn)
     return () => {
       clearTimeout(timer)
-      syncStreamOpen(false)
-      source.close()
+      window.removeEventListener('focus', onReturn)
+      document.removeEventListener('visibilitychange', onReturn)
+      stop()
     }
   }, [enabled, queryClient])
 }
