@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SendEmailSchema, ThreadParamsSchema, splitAddressList } from './mail.js'
+import { SaveDraftSchema, SendEmailSchema, ThreadParamsSchema, splitAddressList } from './mail.js'
 import { SafeTextInputSchema } from './text.js'
 
 const message = { subject: 'Hello', body: 'Hi' }
@@ -26,6 +26,39 @@ describe('the mail contract', () => {
     expect(bad.error?.issues.map((i) => i.message)).toEqual([
       'To: recipient 2 of 2 is not an e-mail address',
     ])
+  })
+
+  it('takes attachment types as type/subtype only, lower-cased, for sending and drafts', () => {
+    const withType = (mimeType: string | undefined) => ({
+      ...message,
+      to: 'ada@example.com',
+      attachments: [{ filename: 'a', mimeType, contentBase64: '' }],
+    })
+    for (const schema of [SendEmailSchema, SaveDraftSchema]) {
+      const typeOf = (mimeType?: string) =>
+        schema.safeParse(withType(mimeType)).data?.attachments[0]?.mimeType
+      expect(typeOf('Application/PDF')).toBe('application/pdf')
+      expect(
+        typeOf('application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+      ).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+      expect(typeOf(undefined)).toBe('application/octet-stream')
+      for (const bad of [
+        'text/plain\r\nBcc: eve@example.com',
+        'text/html; charset=utf-8',
+        'image/png"',
+        'pdf',
+        'text/',
+        'a/b/c',
+        'text /plain',
+        '',
+      ]) {
+        const parsed = schema.safeParse(withType(bad))
+        expect(
+          parsed.error?.issues.map((i) => i.path.join('.')),
+          bad,
+        ).toEqual(['attachments.0.mimeType'])
+      }
+    }
   })
 
   it('takes Gmail ids by their shape only', () => {

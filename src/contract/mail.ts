@@ -234,9 +234,21 @@ const recipients = (label: string) =>
       })
     })
 
+/**
+ * A MIME type as `type/subtype`, each half an RFC 2045 token: no space, control character
+ * (CR, LF), `;`, `"` or other tspecial, so it cannot end a Content-Type header early, add
+ * parameters, or start another header.
+ */
+const MIME_TYPE = /^[!#$%&'*+\-.^_`{|}~0-9A-Za-z]+\/[!#$%&'*+\-.^_`{|}~0-9A-Za-z]+$/
+
 export const OutgoingAttachmentSchema = z.object({
   filename: z.string().trim().min(1).max(255),
-  mimeType: z.string().max(255).default('application/octet-stream'),
+  mimeType: z
+    .string()
+    .max(255)
+    .regex(MIME_TYPE, 'must be a MIME type as type/subtype (e.g. application/pdf), no parameters')
+    .toLowerCase()
+    .default('application/octet-stream'),
   /** The file's bytes in base64. */
   contentBase64: z.string().max(Math.ceil((MAX_MESSAGE_BYTES * 4) / 3) + 4),
 })

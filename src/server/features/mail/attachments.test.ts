@@ -40,8 +40,11 @@ describe('attachment downloads', () => {
       { filename: 'logo.svg', mimeType: 'image/svg+xml', content: '<svg onload="alert(1)"/>' },
       { filename: 'run.js', mimeType: 'application/javascript', content: 'alert(1)' },
       { filename: 'odd.bin', mimeType: 'x-made/up', content: 'bytes' },
+      { filename: 'feed.xml', mimeType: 'text/xml', content: '<x:script xmlns:x="x"/>' },
+      { filename: 'data.xml', mimeType: 'application/xml', content: '<a/>' },
+      { filename: 'page.xhtml', mimeType: 'application/xhtml+xml', content: '<html/>' },
     ])
-    expect(served.size).toBe(4)
+    expect(served.size).toBe(7)
     for (const [name, response] of served) {
       expect(response.statusCode, name).toBe(200)
       expect(response.headers['content-type'], name).toBe('application/octet-stream')
@@ -54,10 +57,10 @@ describe('attachment downloads', () => {
     expect(served.get('invoice.html')!.body).toBe('<script>alert(1)</script>')
   })
 
-  it('show raster images and PDFs inline, images in a sandbox that loads nothing', async () => {
+  it('show raster images and PDFs inline, in a sandbox that loads nothing', async () => {
     const served = await downloads([
       { filename: 'photo.png', mimeType: 'image/PNG', content: '\x89PNG' },
-      { filename: 'scan.jpg', mimeType: 'image/jpeg; name="scan.jpg"', content: '\xff\xd8' },
+      { filename: 'scan.jpg', mimeType: 'image/jpeg', content: '\xff\xd8' },
       { filename: 'terms.pdf', mimeType: 'application/pdf', content: '%PDF-1.7' },
     ])
     const png = served.get('photo.png')!
@@ -72,7 +75,11 @@ describe('attachment downloads', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf')
     expect(pdf.headers['content-disposition']).toMatch(/^inline; /)
     expect(pdf.headers['x-content-type-options']).toBe('nosniff')
-    expect(pdf.headers['content-security-policy']).toBe("frame-ancestors 'none'")
+    // Chromium's PDF viewer still opens under sandbox: the PDF's links and forms run as an
+    // opaque origin, not as Inkwell (decision 042).
+    expect(pdf.headers['content-security-policy']).toBe(
+      "sandbox; default-src 'none'; frame-ancestors 'none'",
+    )
   })
 
   it('are not kept by the browser or a shared cache, so nothing stays after logout', async () => {
@@ -82,6 +89,22 @@ describe('attachment downloads', () => {
     ])
     for (const response of served.values()) {
       expect(response.headers['cache-control']).toBe('private, no-store')
+    }
+  })
+
+  it('refuse to send or save a malformed type, which would come out as a broken header', async () => {
+    const draft = { to: 'grace@example.com', subject: 'Files', body: 'Attached.' }
+    for (const [url, bad] of [
+      ['/api/gmail/send', 'text/plain\r\nBcc: eve@example.com'],
+      ['/api/gmail/send', 'image/jpeg; name="scan.jpg"'],
+      ['/api/gmail/drafts', 'application/pdf"'],
+    ]) {
+      const response = await h.call(session, 'POST', url!, {
+        ...draft,
+        attachments: [{ filename: 'a.txt', mimeType: bad, contentBase64: 'eA==' }],
+      })
+      expect(response.statusCode, bad).toBe(400)
+      expect(response.json().error.message, bad).toContain('attachments.0.mimeType')
     }
   })
 

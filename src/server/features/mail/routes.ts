@@ -42,7 +42,7 @@ function preferredWait(prefer: string | string[] | undefined): number {
 /**
  * Attachments are the sender's bytes served from Inkwell's origin, so the sender's
  * Content-Type is not trusted: only these types are shown in the browser, everything else
- * (HTML, SVG, JavaScript, unknown) is a download of opaque bytes.
+ * (HTML, SVG, XML, JavaScript, unknown) is a download of opaque bytes.
  */
 const INLINE_TYPES = new Set([
   'image/png',
@@ -53,11 +53,11 @@ const INLINE_TYPES = new Set([
 ])
 
 /**
- * Headers for an attachment. Images are shown in a sandboxed document that may load nothing.
- * PDFs cannot take `sandbox`: Chromium refuses to start its PDF viewer in a sandboxed document
- * ("blocked by Chrome"), and the viewer (not the origin) runs whatever the PDF contains, so
- * they only get frame-ancestors. Nothing is stored: a shared computer keeps no mail after
- * logout.
+ * Headers for an attachment. Whatever is shown, images and PDFs alike, is shown in a
+ * sandboxed document that may load nothing: an opaque origin, so a PDF's links and forms act
+ * as no one's. Chromium (156, checked) opens its PDF viewer for a PDF opened under `sandbox`,
+ * which decision 009 had assumed it would not (decision 042). Nothing is stored: a shared
+ * computer keeps no mail after logout.
  */
 function attachmentHeaders(mimeType: string, filename: string): Record<string, string> {
   const type = mimeType.split(';')[0]!.trim().toLowerCase()
@@ -73,10 +73,7 @@ function attachmentHeaders(mimeType: string, filename: string): Record<string, s
     'content-type': inline ? type : 'application/octet-stream',
     'content-disposition': `${inline ? 'inline' : 'attachment'}; ${name}`,
     'x-content-type-options': 'nosniff',
-    'content-security-policy':
-      type === 'application/pdf'
-        ? "frame-ancestors 'none'"
-        : "sandbox; default-src 'none'; frame-ancestors 'none'",
+    'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
     'cache-control': 'private, no-store',
   }
 }
