@@ -98,7 +98,7 @@ describe('the production start', () => {
   })
 
   // Each of these once started (http), or died with a stack trace in place of a sentence.
-  it.each([
+  it.each<{ spoiled: Record<string, string>; says: string[] }>([
     {
       spoiled: { APP_URL: 'http://mail.example.com' },
       says: ['APP_URL: must be https in production', 'ALLOW_INSECURE_HTTP=1'],
