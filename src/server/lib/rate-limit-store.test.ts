@@ -5,11 +5,17 @@ import { sameOrigin, startHarness, type Harness } from '../test/harness.js'
 import { purgeEndedRateLimitWindows } from './rate-limit-store.js'
 
 const TICKETS_PER_HOUR = 3
+const SIGN_INS_PER_MINUTE = 4
 let h: Harness
 let twin: FastifyInstance
 
 beforeAll(async () => {
-  h = await startHarness({ config: { contactRateLimitPerHour: TICKETS_PER_HOUR } })
+  h = await startHarness({
+    config: {
+      contactRateLimitPerHour: TICKETS_PER_HOUR,
+      authRateLimitPerMinute: SIGN_INS_PER_MINUTE,
+    },
+  })
   twin = await h.anotherInstance()
 })
 afterAll(async () => h?.close())
@@ -24,12 +30,16 @@ const fileTicket = (app: FastifyInstance, ip: string) =>
   })
 
 describe('rate limits kept in PostgreSQL', () => {
-  it('hold across instances: the second instance refuses what the first already allowed', async () => {
-    const statuses: number[] = []
-    // Alternate instances, as a round-robin load balancer would.
+  it('Two instances and a rate limit: the limit holds across both', async () => {
+    const answers = []
+    // Alternate instances, as a round-robin load balancer would: N in all, not N each.
     for (let i = 0; i <= TICKETS_PER_HOUR; i++)
-      statuses.push((await fileTicket(i % 2 ? twin : h.app, '10.1.0.1')).statusCode)
-    expect(statuses).toEqual([201, 201, 201, 429])
+      answers.push(await fileTicket(i % 2 ? twin : h.app, '10.1.0.1'))
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 429])
+    // The 429 says when the window ends (an hour's window, just opened).
+    const retryAfter = Number(answers.at(-1)!.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(3500)
+    expect(retryAfter).toBeLessThanOrEqual(3600)
     // Another client still has its whole allowance, on either instance.
     expect((await fileTicket(twin, '10.1.0.2')).statusCode).toBe(201)
   })
@@ -48,5 +58,18 @@ describe('rate limits kept in PostgreSQL', () => {
     // The window just reopened stays; the other client's ended one goes.
     expect(await purgeEndedRateLimitWindows(h.pool)).toBe(1)
     expect(await h.db.select().from(rateLimitCounters)).toHaveLength(1)
+  })
+
+  it('Two instances and a rate limit: sign-in as well', async () => {
+    // Its per-minute allowance is spent on either instance alike.
+    const signIns = []
+    for (let i = 0; i <= SIGN_INS_PER_MINUTE; i++) {
+      const app = i % 2 ? twin : h.app
+      signIns.push(await app.inject({ url: '/api/auth/google/login', remoteAddress: '10.1.0.3' }))
+    }
+    expect(signIns.map((a) => a.statusCode)).toEqual([302, 302, 302, 302, 429])
+    const signInRetry = Number(signIns.at(-1)!.headers['retry-after'])
+    expect(signInRetry).toBeGreaterThan(0)
+    expect(signInRetry).toBeLessThanOrEqual(60)
   })
 })
