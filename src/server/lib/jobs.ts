@@ -86,13 +86,10 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
     await leases.beat()
     await sweep()
   }
-  let ticks = 0
   const heartbeat = setInterval(() => {
-    tick()
-      .then(() => (++ticks % 720 === 0 ? leases.purge() : 0))
-      .catch((error: unknown) => {
-        if (!isStopping()) log.warn({ err: error }, 'job heartbeat failed')
-      })
+    tick().catch((error: unknown) => {
+      if (!isStopping()) log.warn({ err: error }, 'job heartbeat failed')
+    })
   }, HEARTBEAT_SECONDS * 1000)
   heartbeat.unref()
   await leases.beat()

@@ -3,6 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { STANDIN_OAUTH_CLIENT } from '../config.js'
 import type { Grant, StandInMemory } from './google-memory.js'
+import { createSentMessageIndex } from './sent-message-ids.js'
 
 /**
  * Google's subject (`sub`) for a stand-in account: the same on every start, derived from the
@@ -106,7 +107,8 @@ function refuseToken(response: http.ServerResponse, pathname: string) {
 
 /**
  * A thin HTTP front for the `emulate` Google stand-in, where it differs from Google in ways
- * that matter once Inkwell outlives it (the demo restarted on the same data):
+ * that matter once Inkwell outlives it (the demo restarted on the same data), or where it
+ * misreads a search Inkwell makes (`rfc822msgid:`, sent-message-ids.ts):
  * - emulate answers a bearer token it does not know as its first seeded user; Google answers
  *   401. The front knows the access tokens issued through it and refuses every other one, so
  *   a token stored before a restart can never read another person's mailbox.
@@ -131,6 +133,7 @@ export async function startGoogleGuard(options: {
   const owners = new Map<string, { email: string; refreshToken: string | null }>()
   /** The refresh tokens this run of emulate issued (it still knows them). */
   const live = new Map<string, Grant>()
+  const sentIds = createSentMessageIndex()
 
   /**
    * New tokens for `grant`'s account from emulate, through its own consent form and code
@@ -235,6 +238,10 @@ export async function startGoogleGuard(options: {
       })
     }
 
+    const owner = token ? owners.get(token) : undefined
+    const searchedId = sentIds.searchedId(url)
+    if (owner && searchedId) return sendJson(response, 200, sentIds.answer(owner.email, searchedId))
+
     const body = await readBody(request)
     const fields =
       url.pathname.startsWith('/oauth2/') && request.method === 'POST'
@@ -242,7 +249,6 @@ export async function startGoogleGuard(options: {
         : {}
     if (url.pathname === '/oauth2/revoke' && fields.token) forget(fields.token)
     if (url.pathname === '/oauth2/token' && (await refreshRemembered(fields, response))) return
-    const owner = token ? owners.get(token) : undefined
     const journaled =
       memory && owner && CHANGES.has(request.method ?? '') && MAILBOX_CHANGE.test(url.pathname)
         ? {
@@ -254,6 +260,7 @@ export async function startGoogleGuard(options: {
           }
         : null
     const learns = url.pathname === '/oauth2/token' || url.pathname === '/oauth2/v2/userinfo'
+    const sends = owner && sentIds.isSend(request.method, url)
     const upstream = new URL(options.upstream())
     const forward = http.request(
       {
@@ -266,6 +273,19 @@ export async function startGoogleGuard(options: {
       (answer) => {
         const status = answer.statusCode ?? 502
         if (journaled && status >= 200 && status < 300) memory!.record(journaled)
+        if (sends && status === 200) {
+          readBody(answer)
+            .then((raw) => {
+              sentIds.note(owner.email, body, raw)
+              response.writeHead(200, answer.headers)
+              response.end(raw)
+            })
+            .catch(() => {
+              response.writeHead(502)
+              response.end()
+            })
+          return
+        }
         if (!learns || answer.statusCode !== 200) {
           response.writeHead(answer.statusCode ?? 502, answer.headers)
           answer.pipe(response)

@@ -2,12 +2,14 @@ import http from 'node:http'
 
 /**
  * Answer with `status` instead of forwarding; or forward after an extra `delayMs`; or forward
- * at once and hold the answer `answerDelayMs` (what arrives is a copy from before meanwhile).
+ * at once and hold the answer `answerDelayMs` (what arrives is a copy from before meanwhile);
+ * or forward, and lose the answer: `lostAnswerStatus` arrives instead (the request was done).
  */
 export type Fault =
   | { status: number; headers?: Record<string, string>; body?: string }
   | { delayMs: number }
   | { answerDelayMs: number }
+  | { lostAnswerStatus: number }
 
 export type FaultProxyOptions = {
   /** Added before every request is forwarded. */
@@ -69,6 +71,16 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
                 endedAt: performance.now(),
               }),
             )
+            if (fault && 'lostAnswerStatus' in fault) {
+              answer.resume()
+              answer.on('end', () => {
+                res.writeHead(fault.lostAnswerStatus, { 'content-type': 'application/json' })
+                res.end(
+                  JSON.stringify({ error: { code: fault.lostAnswerStatus, message: 'lost' } }),
+                )
+              })
+              return
+            }
             // Unread, the answer waits in the socket's buffers until it is passed on.
             setTimeout(
               () => {

@@ -16,10 +16,19 @@ export class ApiError extends Error {
 
   /** The server's own explanation (`error.message` of its JSON body), when it sent one. */
   get detail(): string | null {
+    return this.#errorField('message')
+  }
+
+  /** The server's code for the error (`error.code`: 'send_in_progress'...), when it sent one. */
+  get code(): string | null {
+    return this.#errorField('code')
+  }
+
+  #errorField(field: 'message' | 'code'): string | null {
     // Read without zod, which stays out of the first screen's bundle.
     try {
-      const message = (JSON.parse(this.bodyText) as Partial<ApiErrorBody>).error?.message
-      return typeof message === 'string' ? message : null
+      const value = (JSON.parse(this.bodyText) as Partial<ApiErrorBody>).error?.[field]
+      return typeof value === 'string' ? value : null
     } catch {
       return null
     }
@@ -34,11 +43,16 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /** Every call sends cookies; a body goes as JSON. Throws ApiError on any non-OK answer. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   await throwIfNotOk(response)

@@ -56,7 +56,7 @@ describe('live events', () => {
     expect(await stream.until('mail.changed')).toContain(threads[0].id)
 
     // The first (full) sync is over: what comes now is new mail, not the mailbox's first load.
-    expect((await h.call(session, 'POST', '/api/gmail/sync')).statusCode).toBe(200)
+    expect((await h.sync(session)).statusCode).toBe(200)
     const [row] = await h.db.select().from(users).where(eq(users.email, ADA))
     await fetch(`${h.standIn.url}/gmail/v1/users/me/messages`, {
       method: 'POST',
@@ -72,7 +72,7 @@ describe('live events', () => {
         labelIds: ['INBOX', 'UNREAD'],
       }),
     })
-    await h.call(session, 'POST', '/api/gmail/sync')
+    await h.sync(session)
     const heard = await stream.until('While you were looking')
     expect(heard).toMatch(/event: sync\.done\ndata: .*"changed":[1-9]/)
     // Named as new inbox mail, for the app's sound and desktop notification.
@@ -96,7 +96,7 @@ describe('live events', () => {
       body: 'Mine.',
     })
     expect(sent.statusCode).toBe(200)
-    await h.call(session, 'POST', '/api/gmail/sync')
+    await h.sync(session)
     const heard = await stream.until('sync.done')
     expect(heard).toContain('event: sync.done')
     expect(heard).not.toContain('"arrived"')

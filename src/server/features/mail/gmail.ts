@@ -1,7 +1,7 @@
 import { gmail, type gmail_v1 } from '@googleapis/gmail'
 import type { OAuth2Client } from 'google-auth-library'
 import { NotFound, TooManyRequests, Unauthorized, UpstreamError } from '../../lib/errors.js'
-import { httpStatus, isRetryable, withRetry } from './retry.js'
+import { httpStatus, isRefusedUndone, isRetryable, withRetry } from './retry.js'
 import type { GmailOperation, QuotaBudget } from './quota.js'
 
 export class GmailNotConnected extends Unauthorized {
@@ -55,6 +55,11 @@ export function typedGmailError(error: unknown, notFound: string): unknown {
 export type GmailCallOptions = {
   /** What the user is told when Gmail has no such item (a thread, draft, attachment). */
   notFound?: string
+  /**
+   * The call must not run twice (a send): it is retried only when Gmail refused it undone
+   * (429), never after a 5xx or a dropped connection, which may come after the mail went out.
+   */
+  notIdempotent?: boolean
 }
 
 /**
@@ -95,10 +100,13 @@ export class GmailSession {
     options: GmailCallOptions = {},
   ): Promise<T> {
     try {
-      return await withRetry(async () => {
-        await this.budget.take(this.prices[operation], this.background)
-        return (await fn(this.api)).data
-      })
+      return await withRetry(
+        async () => {
+          await this.budget.take(this.prices[operation], this.background)
+          return (await fn(this.api)).data
+        },
+        options.notIdempotent ? { retryable: isRefusedUndone } : {},
+      )
     } catch (error) {
       if (isRevoked(error)) {
         await this.onRevoked()

@@ -9,6 +9,8 @@ export type OutgoingMessage = {
   text: string
   inReplyTo?: string
   references?: string
+  /** The Message-ID to stamp (an idempotent send's); nodemailer makes one up otherwise. */
+  messageId?: string
   attachments: { filename: string; mimeType: string; content: Buffer }[]
 }
 
@@ -26,6 +28,7 @@ export async function buildRawMessage(message: OutgoingMessage): Promise<string>
     text: message.text,
     inReplyTo: message.inReplyTo || undefined,
     references: message.references || undefined,
+    messageId: message.messageId,
     attachments: message.attachments.map((a) => ({
       filename: a.filename,
       contentType: a.mimeType,

@@ -33,6 +33,15 @@ function isRateLimit403(error: unknown): boolean {
   return /rateLimitExceeded|rate limit/i.test(text)
 }
 
+/**
+ * Refusals that say Gmail did nothing (429 and rate-limit 403s): the only ones a call that
+ * must not run twice (a send) retries. A 5xx or a dropped connection may come after the work.
+ */
+export function isRefusedUndone(error: unknown): boolean {
+  const { status } = describe(error)
+  return status === 429 || (status === 403 && isRateLimit403(error))
+}
+
 /** 429, 5xx, rate-limit 403s and dropped connections are worth another try. */
 export function isRetryable(error: unknown): boolean {
   const { status, code } = describe(error)
@@ -56,6 +65,8 @@ export function retryAfterMs(error: unknown, now = Date.now()): number | null {
 
 export type RetryOptions = {
   attempts?: number
+  /** Which failures are tried again; `isRetryable` unless said. */
+  retryable?: (error: unknown) => boolean
   baseMs?: number
   maxMs?: number
   random?: () => number
@@ -70,12 +81,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export async function withRetry<T>(fn: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const { attempts = 6, baseMs = 250, maxMs = 20_000, random = Math.random } = options
+  const retryable = options.retryable ?? isRetryable
   const wait = options.sleep ?? sleep
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn()
     } catch (error) {
-      if (attempt >= attempts || !isRetryable(error)) throw error
+      if (attempt >= attempts || !retryable(error)) throw error
       const backoff = random() * Math.min(maxMs, baseMs * 2 ** (attempt - 1))
       await wait(Math.min(maxMs, Math.max(backoff, retryAfterMs(error) ?? 0)))
     }

@@ -27,7 +27,25 @@ import { z } from 'zod'
 import { PushBodySchema, type GmailPush } from './push.js'
 import { createListAnswers, pickEncoding } from './list-answers.js'
 import { etagMatches } from './list-etag.js'
+import { BadRequest } from '../../lib/errors.js'
 import type { MailService } from './service.js'
+
+/**
+ * The `Idempotency-Key` of a send, if any: what a client makes up once per message (a UUID),
+ * as Stripe's API takes it. A malformed one is refused rather than ignored, so a client never
+ * believes it is protected when it is not.
+ */
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined
+  const key = Array.isArray(header) ? header[0] : header
+  if (!key || !/^[A-Za-z0-9._:-]{8,200}$/.test(key)) {
+    throw new BadRequest(
+      'Idempotency-Key must be 8 to 200 letters, digits or . _ : -',
+      'invalid_idempotency_key',
+    )
+  }
+  return key
+}
 
 /** The longest a `Prefer: wait` on Refresh holds its request. */
 const MAX_SYNC_WAIT_S = 60
@@ -206,10 +224,11 @@ export async function mailRoutes(
     { ...auth, schema: { body: SendEmailSchema, response: { 200: SendEmailResultSchema } } },
     async (request) => {
       const user = requireUser(request)
-      const sent = await mail.send(user, request.body)
+      const key = idempotencyKey(request.headers['idempotency-key'])
+      const { sent, replayed } = await mail.send(user, request.body, key)
       const { aiDraftId, body, to, subject } = request.body
-      // After Gmail accepted it, and never holding up or failing the send.
-      if (aiDraftId && onSent) {
+      // After Gmail accepted it (the first time), and never holding up or failing the send.
+      if (aiDraftId && onSent && !replayed) {
         onSent(user, { aiDraftId, body, to, subject }).catch((error: unknown) =>
           request.log.warn({ err: error }, 'recording the sent AI draft failed'),
         )

@@ -1,36 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify'
-import {
-  MAX_MESSAGE_BYTES,
-  type RecipientSuggestion,
-  type ThreadAction,
-} from '../../../contract/mail.js'
+import type { RecipientSuggestion, ThreadAction } from '../../../contract/mail.js'
 import { FOLLOW_UP_LABEL, labelChange } from '../../../contract/thread-labels.js'
 import type { UserRow } from '../../db/schema.js'
-import { AppError, BadRequest, NotFound, UpstreamError } from '../../lib/errors.js'
+import { AppError, NotFound, UpstreamError } from '../../lib/errors.js'
 import { draftsOf } from './drafts.js'
 import { GmailNotConnected, type GmailSession } from './gmail.js'
 import { createMailLists } from './list.js'
 import type { GmailAccess } from './gmail-access.js'
 import type { EventBus } from '../../lib/events.js'
-import { buildRawMessage } from './mime.js'
+import type { SendRequestsRepository } from './send-requests-repository.js'
 import { parseAddresses } from './parse.js'
 import { presentThread, presentThreadDetail } from './present.js'
 import type { MailRepository } from './repository.js'
 import type { MailScheduler } from './scheduler.js'
 import type { MailSync, SyncOutcome } from './sync.js'
-
-type Outgoing = {
-  to: string
-  cc?: string
-  bcc?: string
-  subject: string
-  body: string
-  threadId?: string
-  replyToMessageId?: string
-  attachments: { filename: string; mimeType: string; contentBase64: string }[]
-  forwardedAttachments?: { messageId: string; attachmentId: string }[]
-  draftId?: string
-}
+import { createOutgoingMail } from './outgoing.js'
 
 export function createMailService(deps: {
   repo: MailRepository
@@ -38,6 +22,7 @@ export function createMailService(deps: {
   scheduler: MailScheduler
   gmail: GmailAccess
   events: EventBus
+  sendRequests: SendRequestsRepository
   log: FastifyBaseLogger
 }) {
   const { repo, sync, scheduler, log } = deps
@@ -89,82 +74,14 @@ export function createMailService(deps: {
     return label.id
   }
 
-  /**
-   * The bytes of attachments a forward carries on (decision 037), fetched from Gmail. Each must
-   * be an attachment of a message in this user's cache: an id from elsewhere is refused before
-   * Gmail is asked, so no one can mail themselves another mailbox's files.
-   */
-  async function forwardedFiles(user: UserRow, wanted: Outgoing['forwardedAttachments'] = []) {
-    const found = []
-    for (const [index, { messageId, attachmentId }] of wanted.entries()) {
-      const message = await repo.getMessage(user.id, messageId)
-      const meta = message?.attachments.find((a) => a.attachmentId === attachmentId)
-      if (!meta) {
-        throw new BadRequest(
-          `forwardedAttachments.${index}: is not an attachment of a message in your mailbox`,
-          'bad_attachment',
-        )
-      }
-      found.push({ messageId, attachmentId, meta })
-    }
-    const gmail = gmailFor(user)
-    return Promise.all(
-      found.map(async ({ messageId, attachmentId, meta }) => {
-        const body = await gmail.call(
-          'attachmentsGet',
-          (api) =>
-            api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
-          { notFound: `The attachment ${meta.filename || ''} no longer exists in Gmail` },
-        )
-        return {
-          filename: meta.filename || 'attachment',
-          mimeType: meta.mimeType,
-          content: Buffer.from(body.data ?? '', 'base64url'),
-        }
-      }),
-    )
-  }
-
-  async function composeRaw(user: UserRow, input: Outgoing) {
-    const attachments = [
-      ...input.attachments.map((a) => ({
-        filename: a.filename,
-        mimeType: a.mimeType,
-        content: Buffer.from(a.contentBase64, 'base64'),
-      })),
-      ...(await forwardedFiles(user, input.forwardedAttachments)),
-    ]
-    const bytes =
-      attachments.reduce((sum, a) => sum + a.content.length, 0) + Buffer.byteLength(input.body)
-    if (bytes > MAX_MESSAGE_BYTES) {
-      throw new BadRequest(
-        'The message is larger than Gmail allows (25 MB with attachments)',
-        'too_large',
-      )
-    }
-    let threadId = input.threadId
-    let inReplyTo: string | undefined
-    let references: string | undefined
-    if (input.replyToMessageId) {
-      const original = await repo.getMessage(user.id, input.replyToMessageId)
-      if (!original) throw new NotFound('The message you are replying to is not in this mailbox')
-      threadId ??= original.threadId
-      inReplyTo = original.messageIdHeader
-      references = [original.referencesHeader, original.messageIdHeader].filter(Boolean).join(' ')
-    }
-    const raw = await buildRawMessage({
-      from: { name: user.name, address: user.email },
-      to: input.to,
-      cc: input.cc,
-      bcc: input.bcc,
-      subject: input.subject,
-      text: input.body,
-      inReplyTo,
-      references,
-      attachments,
-    })
-    return { raw, threadId }
-  }
+  const outgoing = createOutgoingMail({
+    repo,
+    sync,
+    gmailFor,
+    announceChange,
+    sendRequests: deps.sendRequests,
+    log,
+  })
 
   return {
     /**
@@ -263,54 +180,8 @@ export function createMailService(deps: {
       return presentThread(row, await labelNames(user.id))
     },
 
-    async send(user: UserRow, input: Outgoing) {
-      const gmail = gmailFor(user)
-      const { raw, threadId } = await composeRaw(user, input)
-      const sent = await gmail.call(
-        'messagesSend',
-        (api) => api.users.messages.send({ userId: 'me', requestBody: { raw, threadId } }),
-        { notFound: 'The conversation you are replying to no longer exists in Gmail' },
-      )
-      if (!sent.id || !sent.threadId) {
-        throw new UpstreamError('Gmail accepted the message without saying its id')
-      }
-      if (input.draftId) {
-        const draftId = input.draftId
-        await gmail
-          .call('draftsDelete', (api) => api.users.drafts.delete({ userId: 'me', id: draftId }))
-          .catch((error: unknown) => {
-            // Already gone is what we wanted; anything else leaves a stray draft behind.
-            if (!(error instanceof NotFound))
-              log.warn({ err: error }, 'deleting the sent draft failed')
-          })
-      }
-      await sync
-        .refreshThread(gmail, user.id, sent.threadId)
-        .catch((error: unknown) =>
-          log.warn({ err: error }, 'caching the sent message failed; the next sync brings it'),
-        )
-      await announceChange(user.id, [sent.threadId])
-      return { id: sent.id, threadId: sent.threadId }
-    },
-
-    async saveDraft(user: UserRow, input: Outgoing) {
-      const gmail = gmailFor(user)
-      const { raw, threadId } = await composeRaw(user, input)
-      const requestBody = { message: { raw, threadId } }
-      const draft = input.draftId
-        ? await gmail.call(
-            'draftsUpdate',
-            (api) => api.users.drafts.update({ userId: 'me', id: input.draftId!, requestBody }),
-            { notFound: 'This draft, or the conversation it answers, no longer exists in Gmail' },
-          )
-        : await gmail.call(
-            'draftsCreate',
-            (api) => api.users.drafts.create({ userId: 'me', requestBody }),
-            { notFound: 'The conversation this draft answers no longer exists in Gmail' },
-          )
-      if (!draft.id) throw new UpstreamError('Gmail saved the draft without saying its id')
-      return { draftId: draft.id }
-    },
+    send: outgoing.send,
+    saveDraft: outgoing.saveDraft,
 
     /** The user's Gmail drafts, newest first (read from Gmail, not the cache). */
     async listDrafts(user: UserRow) {
