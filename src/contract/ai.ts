@@ -12,6 +12,8 @@ import {
 
 /** Longest free text a generation accepts (the request, a pasted e-mail); a 400 says so beyond it. */
 export const MAX_AI_INPUT_CHARS = 8000
+/** Longest instruction for a reply ("What should the reply say?"). */
+export const MAX_INSTRUCTION_CHARS = 2000
 
 const preference = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: `${label} must be one of: ${values.join(', ')}` }).optional()
@@ -60,8 +62,66 @@ export const SmartReplyInputSchema = WritingTargetSchema.extend({
     ),
   /** The sender's address, to find their saved contact when no contactId is given. */
   senderEmail: z.string().trim().max(320).optional(),
+  /** The subject of the e-mail being answered (read from the thread when threadId names it). */
+  subject: shortText('Subject', 998),
+  /** What the reply should say ("What should the reply say?", or a reply option picked). */
+  instruction: z
+    .string()
+    .trim()
+    .max(MAX_INSTRUCTION_CHARS, `The instruction must be at most 2,000 characters`)
+    .optional(),
 })
 export type SmartReplyInput = z.input<typeof SmartReplyInputSchema>
+
+/** POST /api/ai/reply-options: three short ways to answer a mail, before any draft (no credit). */
+export const ReplyOptionsInputSchema = z.object({
+  originalEmailBody: SmartReplyInputSchema.shape.originalEmailBody,
+  senderEmail: SmartReplyInputSchema.shape.senderEmail,
+  threadId: gmailId().optional(),
+  subject: shortText('Subject', 998),
+})
+export type ReplyOptionsInput = z.input<typeof ReplyOptionsInputSchema>
+
+export const ReplyOptionSchema = z.object({
+  /** The chip's words, in the user's language ("Yes, Thursday works"). */
+  label: z.string().max(40),
+  /** What the reply should say, sent back as Smart Reply's `instruction` when picked. */
+  instruction: z.string().max(MAX_INSTRUCTION_CHARS),
+})
+export const ReplyOptionsSchema = z.object({ options: z.array(ReplyOptionSchema).length(3) })
+export type ReplyOption = z.infer<typeof ReplyOptionSchema>
+
+/** How a draft can be rewritten (the buttons under a draft). */
+export const REFINE_ACTIONS = [
+  'shorter',
+  'longer',
+  'more-formal',
+  'more-casual',
+  'fix-grammar',
+] as const
+export type RefineAction = (typeof REFINE_ACTIONS)[number]
+
+/**
+ * POST /api/ai/refine: a draft rewritten, streamed like the other generations, in the same
+ * language, keeping its greeting and sign-off; one credit. The draft is given as `text`, or as
+ * the `draftId` of an AI draft of this user's (its latest version).
+ */
+export const RefineInputSchema = WritingTargetSchema.extend({
+  action: z.enum(REFINE_ACTIONS, {
+    error: `Action must be one of: ${REFINE_ACTIONS.join(', ')}`,
+  }),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'The draft to refine is empty')
+    .max(MAX_AI_INPUT_CHARS, `The draft must be at most ${MAX_AI_INPUT_CHARS} characters`)
+    .optional(),
+  draftId: z.uuid('Not a valid draft id').optional(),
+}).refine((input) => input.text !== undefined || input.draftId !== undefined, {
+  message: 'Give the draft to refine as text or draftId',
+  path: ['text'],
+})
+export type RefineInput = z.input<typeof RefineInputSchema>
 
 /** Who wrote a draft: a configured model, or the deterministic offline writer (decision 011). */
 export const WriterSchema = z.object({
@@ -81,6 +141,12 @@ export const GeneratedDraftSchema = z.object({
   /** The AiDraft row; send it back with the e-mail so the send is recorded (decision 034). */
   draftId: z.string(),
   writer: WriterSchema,
+  /**
+   * Said to the user beside the draft, never inside it: what the writer could not write (the
+   * offline writer, a request it cannot say in the contact's language), and where a model
+   * that can is connected.
+   */
+  notice: z.string().nullable().optional(),
 })
 export type GeneratedDraft = z.infer<typeof GeneratedDraftSchema>
 

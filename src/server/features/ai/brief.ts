@@ -3,6 +3,7 @@
  * Settings defaults when there is no contact; the default writing profile; the recent
  * conversation with them, trimmed to its budget; and the user's request or the e-mail answered.
  */
+import { randomInt } from 'node:crypto'
 import type { Contact } from '../../../contract/contacts.js'
 import { DEFAULT_GREETING, DEFAULT_SIGNOFF } from '../../../contract/options.js'
 import type { UserRow } from '../../db/schema.js'
@@ -90,6 +91,9 @@ export function createBriefs({
       request: generation.kind === 'generate-email' ? generation.input.userInput : null,
       originalEmail: generation.kind === 'smart-reply' ? generation.input.originalEmailBody : null,
       subject: generation.kind === 'generate-email' ? (generation.input.subject ?? null) : null,
+      instruction: null,
+      refine: null,
+      variation: randomInt(1_000_000),
     }
     return { brief, contactId: contact?.id ?? null, profileId: profile?.id ?? null }
   }

@@ -1,3 +1,4 @@
+import type { RefineAction } from '../../../contract/ai.js'
 import type {
   CONTACT_TONES,
   FORMALITIES,
@@ -17,9 +18,35 @@ type ProfileStyle = OneOf<typeof PROFILE_STYLES>
 type Vocabulary = OneOf<typeof VOCABULARIES>
 export type SentenceStructure = OneOf<typeof SENTENCE_STRUCTURES>
 
+/** What is asked of the writer: a new mail, a reply, a rewrite of a draft, or reply options. */
+export type WritingKind = 'generate-email' | 'smart-reply' | 'refine' | 'reply-options'
+
+/**
+ * The Task section's `Write:` value for each kind: the prompt says it in words for a model, and
+ * the offline writer reads the kind back from it.
+ */
+export const WRITE_TASK: Record<WritingKind, string> = {
+  'generate-email': 'a new e-mail',
+  'smart-reply': 'a reply to the original e-mail',
+  refine: 'the draft to refine, rewritten',
+  'reply-options': 'three reply options',
+}
+
+/**
+ * A compose draft starts with this line, then a blank line, then the body: a model and the
+ * offline writer both write it, and the service takes it off into the draft's `subject`.
+ */
+export const SUBJECT_LINE_PREFIX = 'Subject: '
+
+/**
+ * Where the offline writer puts its notice for the user (what it could not write), in the
+ * stream's `finish` part: `providerMetadata[NOTICE_METADATA.provider][NOTICE_METADATA.key]`.
+ */
+export const NOTICE_METADATA = { provider: 'inkwell', key: 'notice' } as const
+
 /** What a draft is written from (decision 034), gathered by the service before the prompt is built. */
 export type WritingBrief = {
-  kind: 'generate-email' | 'smart-reply'
+  kind: WritingKind
   /** The user's name, for the signature. */
   senderName: string
   recipient: {
@@ -50,9 +77,19 @@ export type WritingBrief = {
   conversation: ConversationMessage[]
   /** What the user asked for (generate-email). */
   request: string | null
-  /** The e-mail being answered (smart-reply). */
+  /** The e-mail being answered (smart-reply, reply-options). */
   originalEmail: string | null
+  /** The subject of the new e-mail (compose), or of the e-mail being answered (reply). */
   subject: string | null
+  /** What the reply should say (smart-reply): the user's words, or a reply option picked. */
+  instruction: string | null
+  /** The draft to rewrite and how (refine). */
+  refine: { action: RefineAction; text: string } | null
+  /**
+   * A number drawn for each ask: asking again (Regenerate) must give a different draft, and
+   * the offline writer, which has no randomness of its own, varies its choices by it.
+   */
+  variation: number
 }
 
 export type ConversationMessage = { from: string; date: string; text: string }
@@ -101,6 +138,8 @@ export const SECTION = {
   conversation: 'Recent conversation',
   original: 'Original e-mail',
   request: 'Request',
+  instruction: 'Instruction',
+  draft: 'Draft to refine',
   task: 'Task',
 } as const
 
@@ -126,6 +165,8 @@ export const FIELD = {
   write: 'Write',
   subject: 'Subject',
   signAs: 'Sign as',
+  refine: 'Refine',
+  variation: 'Variation',
 } as const
 
 /** Text from outside (mail, the user's request) is quoted line by line: it cannot forge a heading. */

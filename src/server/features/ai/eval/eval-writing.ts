@@ -142,6 +142,9 @@ async function main() {
       const structure = STRUCTURES[index++ % STRUCTURES.length]!
       const brief: WritingBrief = {
         kind: 'generate-email',
+        instruction: null,
+        refine: null,
+        variation: index,
         senderName: 'Alex Morgan',
         recipient: { ...contact, email: null, context: null, source: 'contact' },
         profile: {
