@@ -27,7 +27,14 @@ const FIRST_TOKEN_MS = 600
 const TOKENS_PER_SECOND = 30
 const GENERATIONS = Number(process.env.BENCH_AI_GENERATIONS ?? 200)
 const CONCURRENCY = 20
-const USER = { email: 'bench@inkwell.demo', name: 'Bench User' }
+/**
+ * One user per draft of a batch: a user may have only 3 drafts being written at once
+ * (decision 043), and this measures the server under 20 people writing, not one script.
+ */
+const USERS = Array.from({ length: CONCURRENCY }, (_, i) => ({
+  email: `bench${i}@inkwell.demo`,
+  name: `Bench User ${i}`,
+}))
 const APP_URL = 'http://localhost:3999'
 
 setFlagsFromString('--expose-gc')
@@ -57,7 +64,7 @@ async function main() {
   const standIn = await startGoogleStandIn({
     port: await freePort(),
     redirectUris: [redirectUri],
-    users: [USER],
+    users: USERS,
     withMailbox: false,
   })
   const reply = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')
@@ -93,13 +100,14 @@ async function main() {
     webRoot: null,
   })
   await app.ready()
-  const { session } = await signIn({ app }, USER.email)
+  const sessions: string[] = []
+  for (const user of USERS) sessions.push((await signIn({ app }, user.email)).session!)
   const port = await freePort()
   await app.listen({ host: '127.0.0.1', port })
   const url = `http://127.0.0.1:${port}/api/ai/generate-email`
 
   /** One streamed generation over HTTP: time to the first `delta` and to the end. */
-  async function generation() {
+  async function generation(session = sessions[0]!) {
     const started = performance.now()
     const response = await fetch(url, {
       method: 'POST',
@@ -142,7 +150,9 @@ async function main() {
   const marks: string[] = []
   while (done < GENERATIONS) {
     const batch = Math.min(CONCURRENCY, GENERATIONS - done)
-    const results = await Promise.all(Array.from({ length: batch }, () => generation()))
+    const results = await Promise.all(
+      Array.from({ length: batch }, (_, i) => generation(sessions[i]!)),
+    )
     firstWords.push(...results.map((r) => r.firstWords))
     done += batch
     if (Math.floor(done / 50) > Math.floor((done - batch) / 50) || done === GENERATIONS) {
