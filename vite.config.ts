@@ -3,7 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 
-// The API server's port in development; `npm run dev` sets it (scripts/dev.ts).
+// The API server's port in development; `npm run dev` sets it (scripts/dev.mjs).
 const apiPort = process.env.INKWELL_API_PORT ?? '3000'
 const apiTarget = `http://127.0.0.1:${apiPort}`
 
