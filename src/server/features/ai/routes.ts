@@ -14,6 +14,7 @@ import {
   type GeneratedDraft,
 } from '../../../contract/ai.js'
 import { AppError } from '../../lib/errors.js'
+import { ReadersBusy } from '../../lib/untrusted-files/read-file.js'
 import { requireUser } from '../auth/session.js'
 import {
   GenerationCancelled,
@@ -21,6 +22,12 @@ import {
   type Generation,
   type GenerationHooks,
 } from './service.js'
+
+/**
+ * Writing-sample uploads a user may make (decision 041): each one can hold a file reader for
+ * seconds, and a user analysing their style sends a few.
+ */
+export const SAMPLE_UPLOAD_LIMIT = { max: 20, timeWindow: '10 minutes' }
 
 /** Aborts when the client goes away before the answer is complete (a cancel, a closed tab). */
 function clientGone(reply: FastifyReply): AbortSignal {
@@ -127,8 +134,25 @@ export async function aiRoutes(app: FastifyInstance, { ai }: { ai: AiService }) 
     {
       ...auth,
       schema: { body: ExtractSampleInputSchema, response: { 200: ExtractedSampleSchema } },
+      // Counted per user, in PostgreSQL (decision 021), so it holds on every instance and
+      // behind a shared address; it runs after `authenticate`, so the user is known.
+      config: {
+        rateLimit: {
+          ...SAMPLE_UPLOAD_LIMIT,
+          keyGenerator: (request: FastifyRequest) => `user:${requireUser(request).id}`,
+        },
+      },
     },
-    async (request) => ai.extractSample(request.body),
+    async (request, reply) => {
+      try {
+        return await ai.extractSample(request.body)
+      } catch (error) {
+        if (error instanceof ReadersBusy) {
+          reply.header('retry-after', String(error.retryAfterSeconds))
+        }
+        throw error
+      }
+    },
   )
 
   r.post(
