@@ -1,0 +1,79 @@
+/**
+ * Reading mail text before it goes into a prompt: what is history (quoted replies, forwards),
+ * whether there is anything to answer at all, and which of Inkwell's four languages it is in.
+ */
+import { detect } from 'tinyld'
+import type { Language } from './prompt.js'
+
+/** tinyld's ISO 639-1 codes for Inkwell's four languages. */
+const LANGUAGE_OF_CODE: Record<string, Language> = {
+  en: 'english',
+  es: 'spanish',
+  fr: 'french',
+  de: 'german',
+}
+
+/** The line a client writes above a quoted reply, in the four languages ("On … wrote:"). */
+const ATTRIBUTION =
+  /^(on\b.*\bwrote:|el\b.*\bescribi[óo]:|le\b.*\ba [ée]crit ?:|am\b.*\bschrieb\b.*:)$/i
+/** Gmail wraps a long attribution: "On Mon, … Grace Hopper <" / "grace@example.com> wrote:". */
+const ATTRIBUTION_START = /^(on|el|le|am)\s.*\d/i
+const ATTRIBUTION_END = /(wrote|escribi[óo]|a [ée]crit|schrieb)\s?:$/i
+/** Gmail's, Thunderbird's and Outlook's separators above a forwarded or original message. */
+const SEPARATOR =
+  /^(-{2,}\s*(forwarded message|original message|mensaje reenviado|mensaje original|message transféré|message d'origine|message original|weitergeleitete nachricht|ursprüngliche nachricht)\s*-*|begin forwarded message:|_{10,})$/i
+/** Outlook's header block of the message below: "From: …" then "Sent: …" (or Date:) within a few lines. */
+const OUTLOOK_FROM = /^\**(from|de|von)\s?:\**\s/i
+const OUTLOOK_SENT = /^\**(sent|date|envoyé|enviado|fecha|gesendet|datum)\s?:\**\s/i
+
+/**
+ * A message without the history it carries: the quoted mail it answered ("On … wrote:" and
+ * everything after it, `>` lines), a forwarded or original message below a separator, and
+ * Outlook's "From: … Sent: …" block with what follows. What the person wrote themselves is
+ * kept, including lines between quoted ones (an answer written inline).
+ */
+export function stripQuotedHistory(text: string): string {
+  const lines = text.split(/\r?\n/)
+  const kept: string[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim()
+    if (ATTRIBUTION.test(line) || SEPARATOR.test(line)) break
+    if (ATTRIBUTION_START.test(line) && !ATTRIBUTION_END.test(line)) {
+      const next = lines[i + 1]?.trim() ?? ''
+      if (ATTRIBUTION_END.test(next) && !next.startsWith('>')) break
+    }
+    if (OUTLOOK_FROM.test(line) && lines.slice(i + 1, i + 4).some((l) => OUTLOOK_SENT.test(l))) {
+      break
+    }
+    if (!lines[i]!.trimStart().startsWith('>')) kept.push(lines[i]!)
+  }
+  return kept.join('\n').trim()
+}
+
+// C0 controls other than tab, line feed, form feed and carriage return; DEL and C1 controls;
+// the replacement character a decoder leaves for bytes that are not UTF-8.
+const NOT_TEXT = /[\u0001-\u0008\u000b\u000e-\u001f\u007f-\u009f\ufffd]/g
+
+/**
+ * Why a mail cannot be answered, or null when it can: bytes of a file read as text (a share of
+ * control and replacement characters no written language has), or nothing written at all.
+ */
+export function unanswerableMail(text: string): 'binary' | 'empty' | null {
+  const sample = text.slice(0, 20_000)
+  const odd = sample.match(NOT_TEXT)?.length ?? 0
+  // A stray control character happens in real mail; a tenth of the text never does.
+  if (odd > 0 && odd >= sample.length / 10) return 'binary'
+  if (!/[\p{L}\p{N}]/u.test(text)) return 'empty'
+  return null
+}
+
+/**
+ * The language a text is written in, among Inkwell's four, or null when tinyld is not sure
+ * (a one-word mail, numbers, another language). Quoted history is left out: a Spanish reply
+ * above an English thread is Spanish.
+ */
+export function detectLanguage(text: string): Language | null {
+  const own = stripQuotedHistory(text) || text
+  const code = detect(own.slice(0, 4000), { only: Object.keys(LANGUAGE_OF_CODE) })
+  return LANGUAGE_OF_CODE[code] ?? null
+}
