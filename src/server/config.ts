@@ -163,7 +163,18 @@ const EnvSchema = z.object({
   AI_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   AI_API_KEY: optionalString,
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
-  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /**
+   * Decision 046: a failing provider must reach the user within 2 s, so at most one quick
+   * retry (on 429 or 5xx, before any text); the ai SDK's own retries wait 2 s and more.
+   */
+  AI_MAX_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1, 'must be 0 or 1: one quick retry at most, so a failure reaches the user within 2 s')
+    .default(1),
+  /** The longest answer a provider may write (sent as its max_tokens); a draft is a few hundred. */
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(100).max(16_000).default(800),
   FREE_AI_EMAILS_PER_MONTH: z.coerce.number().int().min(0).default(20),
   PRO_MONTHLY_PRICE_CENTS: z.coerce.number().int().min(1).default(900),
   PRO_YEARLY_PRICE_CENTS: z.coerce.number().int().min(1).default(9000),
@@ -196,8 +207,10 @@ export type AiProviderConfig =
 export type AiConfig = AiProviderConfig & {
   /** A provider call that has not finished by then fails (and its credit is refunded). */
   timeoutMs: number
-  /** Retries of a failed provider call before any text arrived (the ai SDK's backoff). */
+  /** Quick retries (0 or 1) of a provider call that failed with a 429 or 5xx before any text. */
   maxRetries: number
+  /** The cap on what a provider may write for one call (`maxOutputTokens`). */
+  maxOutputTokens: number
 }
 
 export type StripeConfig =
@@ -419,7 +432,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     gmailQuotaUnitsPerMinute:
       env.GMAIL_QUOTA_UNITS_PER_MINUTE ?? GMAIL_QUOTA[env.GMAIL_QUOTA_MODEL].unitsPerMinute,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
-    ai: { ...ai, timeoutMs: env.AI_TIMEOUT_MS, maxRetries: env.AI_MAX_RETRIES },
+    ai: {
+      ...ai,
+      timeoutMs: env.AI_TIMEOUT_MS,
+      maxRetries: env.AI_MAX_RETRIES,
+      maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
+    },
     plans: {
       free: { aiEmailsPerMonth: env.FREE_AI_EMAILS_PER_MONTH },
       pro: {

@@ -33,6 +33,7 @@ beforeAll(async () => {
         apiKey: 'test-key',
         timeoutMs: 1500,
         maxRetries: 0,
+        maxOutputTokens: 800,
       },
     },
   })
@@ -205,7 +206,7 @@ describe('what the model is given (decision 034)', () => {
     )
   })
 
-  it('uses the sender’s saved contact for a smart reply, and the Settings defaults without one', async () => {
+  it('uses the sender’s saved contact for a smart reply; without one, the mail’s language and the Settings defaults', async () => {
     await createContact(ada, {
       name: 'Jonas Weber',
       email: 'jonas@example.com',
@@ -224,24 +225,35 @@ describe('what the model is given (decision 034)', () => {
     let prompt = promptOf(fake.requests.at(-1)!)
     expect(prompt).toContain('Language: german')
     expect(prompt).toContain('Greeting: Hallo')
-    expect(prompt).toContain('## Original e-mail\n> Can you send the slides?')
+    expect(prompt).toContain(
+      '## Original e-mail\n<<<BEGIN UNTRUSTED E-MAIL>>>\n> Can you send the slides?\n<<<END UNTRUSTED E-MAIL>>>',
+    )
 
     const settings = await h.call(ada, 'PUT', '/api/user/settings', {
       defaultLanguage: 'spanish',
       defaultTone: 'casual',
     })
     expect(settings.statusCode).toBe(200)
+    // Not a saved contact: the reply is in the language the mail is written in (decision 046),
+    // the rest from Settings, whatever the request says.
     const stranger = await h.call(ada, 'POST', '/api/ai/smart-reply', {
       senderEmail: 'nobody@example.com',
-      originalEmailBody: 'Hello there',
+      originalEmailBody: 'Hello there, could you send me the agenda for Thursday?',
       tone: 'professional',
-      language: 'english',
+      language: 'german',
     })
     expect(stranger.statusCode).toBe(200)
     prompt = promptOf(fake.requests.at(-1)!)
-    expect(prompt).toContain('Language: spanish')
+    expect(prompt).toContain('Language: english')
     expect(prompt).toContain('Tone: casual')
     expect(prompt).toContain("Preferences from: the user's Settings defaults")
+    // A mail too short to tell its language: Settings' language.
+    const unsure = await h.call(ada, 'POST', '/api/ai/smart-reply', {
+      senderEmail: 'nobody@example.com',
+      originalEmailBody: 'OK 👍',
+    })
+    expect(unsure.statusCode).toBe(200)
+    expect(promptOf(fake.requests.at(-1)!)).toContain('Language: spanish')
     await h.call(ada, 'PUT', '/api/user/settings', {
       defaultLanguage: 'english',
       defaultTone: 'professional',
@@ -607,6 +619,7 @@ describe('drafts being written at once (decision 043)', () => {
           apiKey: 'test-key',
           timeoutMs: 20_000,
           maxRetries: 0,
+          maxOutputTokens: 800,
         },
       },
     })

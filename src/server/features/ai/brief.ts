@@ -1,46 +1,104 @@
 /**
  * What a draft is written from (decision 034): the recipient's saved preferences, or the
  * Settings defaults when there is no contact; the default writing profile; the recent
- * conversation with them, trimmed to its budget; and the user's request or the e-mail answered.
+ * conversation with them, trimmed to its budget; and the user's request, the e-mail answered
+ * or the draft to refine.
  */
 import { randomInt } from 'node:crypto'
 import type { Contact } from '../../../contract/contacts.js'
 import { DEFAULT_GREETING, DEFAULT_SIGNOFF } from '../../../contract/options.js'
 import type { UserRow } from '../../db/schema.js'
+import { AppError } from '../../lib/errors.js'
+import { detectLanguage, stripQuotedHistory } from './mail-text.js'
 import { firstAddress } from './memory-note.js'
-import { trimConversation, type WritingBrief } from './prompt.js'
-import type { AiServiceDeps, Generation } from './service.js'
+import { trimConversation, type ConversationMessage, type WritingBrief } from './prompt.js'
+import type { AiServiceDeps, BriefRequest } from './service.js'
 
 /** Messages read from the cache for the conversation memory, before the token budget cuts. */
 const CONVERSATION_MESSAGES = 20
+
+/** What the service found before the brief: the draft a refine names, read and owned. */
+export type Resolved = { refineText?: string; draftContactId?: string | null }
+
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ') === b.replace(/\s+/g, ' ')
 
 export function createBriefs({
   contacts,
   profiles,
   settings,
   mail,
-}: Pick<AiServiceDeps, 'contacts' | 'profiles' | 'settings' | 'mail'>) {
-  /** Everything the draft is written from, in decision 034's order; 404 for another user's contact. */
-  return async function briefFor(user: UserRow, generation: Generation) {
-    const { input } = generation
+  log,
+}: Pick<AiServiceDeps, 'contacts' | 'profiles' | 'settings' | 'mail' | 'log'>) {
+  /**
+   * The subject of a thread in the mail cache, for a reply whose caller did not send one. A
+   * thread that cannot be read (not this user's, gone, Gmail unreachable) just gives none: the
+   * subject helps the draft, it is not needed for it.
+   */
+  async function threadSubject(user: UserRow, threadId: string): Promise<string | null> {
+    try {
+      return (await mail.getThread(user, threadId)).subject || null
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      log.info({ code: error.code }, 'no subject for the answered thread')
+      return null
+    }
+  }
+
+  /**
+   * The recent messages with the recipient, without the history each one quotes (it is in the
+   * thread already), and without the e-mail being answered, which the prompt carries itself.
+   */
+  async function conversationWith(
+    userId: string,
+    who: { email: string | null; threadId: string | null },
+    answered: string | null,
+  ): Promise<ConversationMessage[]> {
+    const recent = await mail.recentConversation(userId, who, CONVERSATION_MESSAGES)
+    const own = answered ? stripQuotedHistory(answered) : null
+    return trimConversation(
+      recent
+        .map((m) => ({
+          from: m.from,
+          date: m.date.toISOString().slice(0, 10),
+          text: stripQuotedHistory(m.text),
+        }))
+        .filter((m) => m.text && !(own && sameText(m.text, own))),
+    )
+  }
+
+  /**
+   * Everything the draft is written from, in decision 034's order; 404 for another user's
+   * contact. The reply's language (decision 046): a saved contact's, else the language the
+   * answered mail is written in, else Settings'; a refined draft keeps the language it is in.
+   */
+  return async function briefFor(user: UserRow, request: BriefRequest, resolved: Resolved = {}) {
+    const { kind, input } = request
+    const answered = kind === 'smart-reply' || kind === 'reply-options' ? input : null
     // The viewer may pass the From header as it is ("Ana <ana@example.com>").
-    const senderEmail =
-      generation.kind === 'smart-reply' ? firstAddress(generation.input.senderEmail ?? '') : null
+    const senderEmail = answered ? firstAddress(answered.senderEmail ?? '') : null
+    const contactId =
+      ('contactId' in input ? input.contactId : undefined) ?? resolved.draftContactId
     let contact: Contact | null = null
-    if (input.contactId) contact = await contacts.get(user.id, input.contactId)
+    if (contactId) contact = await contacts.get(user.id, contactId)
     else if (senderEmail) contact = await contacts.findByEmail(user.id, senderEmail)
 
     const [profile, defaults] = await Promise.all([
       profiles.getDefault(user.id),
-      contact ? null : settings.getSettings(user.id),
+      contact && kind !== 'reply-options' ? null : settings.getSettings(user.id),
     ])
+    const refineText = kind === 'refine' ? (resolved.refineText ?? input.text ?? '') : null
+    const detected = refineText
+      ? detectLanguage(refineText)
+      : answered && !contact
+        ? detectLanguage(answered.originalEmailBody)
+        : null
     const recipient: WritingBrief['recipient'] = contact
       ? {
           name: contact.name,
           email: contact.email,
           tone: contact.tone,
           formality: contact.formality,
-          language: contact.language,
+          language: detected ?? contact.language,
           greeting: contact.greeting,
           signoff: contact.signoff,
           memory: contact.memory,
@@ -50,24 +108,38 @@ export function createBriefs({
       : {
           // No saved contact: the Settings defaults (decision 034); the request's own values, then
           // the spec's fixed ones, only where Settings has no such field.
-          name: input.contactName || null,
+          name: ('contactName' in input ? input.contactName : undefined) || null,
           email: senderEmail || null,
           tone: defaults!.defaultTone,
-          language: defaults!.defaultLanguage,
-          formality: input.formality ?? 'formal',
-          greeting: input.greeting || DEFAULT_GREETING,
-          signoff: input.signoff || DEFAULT_SIGNOFF,
+          language: detected ?? defaults!.defaultLanguage,
+          formality: ('formality' in input ? input.formality : undefined) ?? 'formal',
+          greeting: ('greeting' in input ? input.greeting : undefined) || DEFAULT_GREETING,
+          signoff: ('signoff' in input ? input.signoff : undefined) || DEFAULT_SIGNOFF,
           memory: null,
           context: null,
           source: 'settings',
         }
-    const recent = await mail.recentConversation(
-      user.id,
-      { email: recipient.email, threadId: input.threadId ?? null },
-      CONVERSATION_MESSAGES,
-    )
+
+    // Conversation memory helps a new e-mail and a reply; a rewrite and the free reply options
+    // are written from the text in front of them.
+    const conversation =
+      kind === 'generate-email' || kind === 'smart-reply'
+        ? await conversationWith(
+            user.id,
+            { email: recipient.email, threadId: input.threadId ?? null },
+            answered?.originalEmailBody ?? null,
+          )
+        : []
+    let subject: string | null = null
+    if (kind === 'generate-email') subject = input.subject ?? null
+    else if (answered) {
+      subject =
+        answered.subject ??
+        (answered.threadId ? await threadSubject(user, answered.threadId) : null)
+    }
+
     const brief: WritingBrief = {
-      kind: generation.kind,
+      kind,
       senderName: user.name,
       recipient,
       profile: profile && {
@@ -81,18 +153,15 @@ export function createBriefs({
         signatureStyle: profile.signatureStyle,
         exampleText: profile.exampleText,
       },
-      conversation: trimConversation(
-        recent.map((m) => ({
-          from: m.from,
-          date: m.date.toISOString().slice(0, 10),
-          text: m.text,
-        })),
-      ),
-      request: generation.kind === 'generate-email' ? generation.input.userInput : null,
-      originalEmail: generation.kind === 'smart-reply' ? generation.input.originalEmailBody : null,
-      subject: generation.kind === 'generate-email' ? (generation.input.subject ?? null) : null,
-      instruction: null,
-      refine: null,
+      conversation,
+      request: kind === 'generate-email' ? input.userInput : null,
+      originalEmail: answered?.originalEmailBody ?? null,
+      subject,
+      instruction: (kind === 'smart-reply' && input.instruction) || null,
+      refine: kind === 'refine' ? { action: input.action, text: refineText ?? '' } : null,
+      optionsLanguage: kind === 'reply-options' ? defaults!.defaultLanguage : null,
+      // Asking again must give another draft: the offline writer varies by it, a model's own
+      // sampling (its default temperature) does the rest.
       variation: randomInt(1_000_000),
     }
     return { brief, contactId: contact?.id ?? null, profileId: profile?.id ?? null }

@@ -14,6 +14,8 @@ export type DraftOutcome = {
   inputTokens: number | null
   outputTokens: number | null
   latencyMs: number
+  /** A compose draft's subject, known once it is written (the user's, else the model's line). */
+  subject?: string | null
 }
 
 /** SQL of the ai_drafts table; every statement is scoped by the owner. */
