@@ -72,3 +72,14 @@ export function creditCardMessage(state: CreditState): string {
   }
   return `${state.remaining} of ${state.limit} AI emails left this month`
 }
+
+/**
+ * What a generation cost, said beside the draft: "1 credit used · 4 left", or that none was
+ * (a failure, or a stop before the first words, is refunded). Pro counts nothing.
+ */
+export function chargeMessage(state: CreditState | null, spent: boolean): string {
+  if (!spent) return 'No credit used'
+  if (!state) return '1 credit used'
+  if (state.plan === 'pro') return 'Unlimited on Pro'
+  return `1 credit used · ${state.remaining} left`
+}

@@ -5,6 +5,7 @@ import {
   DraftStreamEventSchema,
   type GeneratedDraft,
   type GenerateEmailInput,
+  type RefineInput,
   type SmartReplyInput,
   type Writer,
 } from '../../../contract/ai'
@@ -17,20 +18,33 @@ import { limitReachedMessage } from './credit-state'
 export type DraftRequest =
   | { kind: 'generate-email'; input: GenerateEmailInput }
   | { kind: 'smart-reply'; input: SmartReplyInput }
+  | { kind: 'refine'; input: RefineInput }
 
 const URLS = {
   'generate-email': '/api/ai/generate-email',
   'smart-reply': '/api/ai/smart-reply',
+  refine: '/api/ai/refine',
 } as const
 
 export type DraftOutcome =
   | { outcome: 'done'; draft: GeneratedDraft }
   | { outcome: 'failed'; error: unknown }
-  | { outcome: 'cancelled' }
+  /**
+   * Stopped by the user (or the screen closing). `text` is what had been written, already
+   * handed to `onText`: the screen keeps it. Empty when no words had come, and then the server
+   * refunded the credit (decision 012).
+   */
+  | { outcome: 'cancelled'; text: string }
   /** Not started: the plan had no generation left (the limit toast was shown). */
   | { outcome: 'blocked' }
 
 export type DraftPhase = 'idle' | 'waiting' | 'streaming' | 'done' | 'failed' | 'cancelled'
+
+/**
+ * What the last generation cost, by decision 012's rules: a complete draft, or one stopped after
+ * its first words, spends a credit; a failure, or a stop before any words, is refunded.
+ */
+export type DraftCharge = 'spent' | 'refunded'
 
 /** An `error` event of the stream: the provider failed after the generation had started. */
 export class DraftStreamError extends Error {
@@ -64,6 +78,8 @@ export function useDraftStream({
   const [, navigate] = useLocation()
   const [phase, setPhase] = useState<DraftPhase>('idle')
   const [writer, setWriter] = useState<Writer | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [charge, setCharge] = useState<DraftCharge | null>(null)
   const running = useRef<AbortController | null>(null)
   const onTextRef = useRef(onText)
   onTextRef.current = onText
@@ -81,8 +97,18 @@ export function useDraftStream({
     return false
   }, [navigate, queryClient])
 
+  /** The plan counts a spent credit at once; the refetch that follows brings the server's count. */
+  const countSpent = useCallback(() => {
+    queryClient.setQueryData<PlanInfo>(planQuery.queryKey, (plan) =>
+      plan && plan.plan === 'free' ? { ...plan, aiEmailsUsed: plan.aiEmailsUsed + 1 } : plan,
+    )
+  }, [queryClient])
+
   const start = useCallback(
-    async (request: DraftRequest): Promise<DraftOutcome> => {
+    async (
+      request: DraftRequest,
+      options: { failureTitle?: string } = {},
+    ): Promise<DraftOutcome> => {
       if (!allowed()) return { outcome: 'blocked' }
       running.current?.abort()
       const controller = new AbortController()
@@ -97,6 +123,13 @@ export function useDraftStream({
       }
       setPhase('waiting')
       setWriter(null)
+      setNotice(null)
+      setCharge(null)
+      const settle = (cost: DraftCharge) => {
+        if (!current()) return
+        setCharge(cost)
+        if (cost === 'spent') countSpent()
+      }
       try {
         const events = postEventStream(
           URLS[request.kind],
@@ -115,7 +148,9 @@ export function useDraftStream({
             if (frame !== null) cancelAnimationFrame(frame)
             // The server's final text is the one recorded; it is what the editor keeps.
             onTextRef.current(event.draft.content)
+            setNotice(event.draft.notice ?? null)
             setPhase('done')
+            settle('spent')
             return { outcome: 'done', draft: event.draft }
           } else {
             throw new DraftStreamError(event.error.code, event.error.message)
@@ -125,13 +160,19 @@ export function useDraftStream({
       } catch (error) {
         if (frame !== null) cancelAnimationFrame(frame)
         if (controller.signal.aborted && (isAbort(error) || current())) {
-          if (current()) setPhase('cancelled')
-          return { outcome: 'cancelled' }
+          if (current()) {
+            // Stop keeps what was written: the words of the last frame, not yet shown, too.
+            if (text !== '') onTextRef.current(text)
+            setPhase('cancelled')
+          }
+          settle(text === '' ? 'refunded' : 'spent')
+          return { outcome: 'cancelled', text }
         }
         if (current()) {
           setPhase('failed')
-          toastGenerationFailure(error, failureTitle, navigate)
+          toastGenerationFailure(error, options.failureTitle ?? failureTitle, navigate)
         }
+        settle('refunded')
         return { outcome: 'failed', error }
       } finally {
         if (current()) running.current = null
@@ -139,7 +180,7 @@ export function useDraftStream({
         void queryClient.invalidateQueries({ queryKey: planQuery.queryKey })
       }
     },
-    [allowed, failureTitle, navigate, queryClient],
+    [allowed, countSpent, failureTitle, navigate, queryClient],
   )
 
   const reset = useCallback(() => {
@@ -147,8 +188,10 @@ export function useDraftStream({
     running.current = null
     setPhase('idle')
     setWriter(null)
+    setNotice(null)
+    setCharge(null)
   }, [])
 
   const active = phase === 'waiting' || phase === 'streaming'
-  return { phase, active, writer, allowed, start, cancel, reset }
+  return { phase, active, writer, notice, charge, allowed, start, cancel, reset }
 }
