@@ -225,12 +225,31 @@ export const StyleAnalysisSchema = z.object({
 })
 export type StyleAnalysis = z.infer<typeof StyleAnalysisSchema>
 
+/** One language found in the user's sent mail, and what was learned from it. */
+export const LearnedLanguageSchema = z.object({
+  language: z.enum(LANGUAGES),
+  /** Sent messages written in this language. */
+  messageCount: z.number().int(),
+  words: z.number().int(),
+  /** null when the messages in this language hold too few words to learn a style from. */
+  analysis: StyleAnalysisSchema.nullable(),
+})
+export type LearnedLanguage = z.infer<typeof LearnedLanguageSchema>
+
 /**
- * POST /api/ai/learn-from-sent-mail: the user's own sent messages from the mail cache, analysed
- * as one sample. The answer fills the profile dialog; nothing is saved until the user saves.
+ * POST /api/ai/learn-from-sent-mail: the user's own sent messages from the mail cache, grouped by
+ * language and analysed per language. `sample` has a section per language learned (a header line
+ * "=== German · 5 sent e-mails ===" each), kept as the profile's example text, so the contact's
+ * language picks its own section when a draft is written; `analysis` describes every section and
+ * its traits are those of the language most of the mail is in. The answer fills the profile
+ * dialog; nothing is saved until the user saves.
  */
 export const LearnFromSentMailSchema = z.object({
+  /** Sent messages read, with text once their quoted mail is removed. */
   messageCount: z.number().int(),
   sample: z.string(),
   analysis: StyleAnalysisSchema,
+  /** Every language found, most messages first. */
+  languages: z.array(LearnedLanguageSchema),
 })
+export type LearnedFromSentMail = z.infer<typeof LearnFromSentMailSchema>

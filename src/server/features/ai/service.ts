@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { performance } from 'node:perf_hooks'
 import type { FastifyBaseLogger } from 'fastify'
-import { APICallError, generateText, streamText } from 'ai'
+import { APICallError, generateText, streamText, type ProviderMetadata } from 'ai'
 import type { z } from 'zod'
 import {
   MAX_AI_INPUT_CHARS,
@@ -26,11 +26,12 @@ import type { ProfilesService } from '../profiles/service.js'
 import { memoryNote, firstAddress } from './memory-note.js'
 import { createBriefs, type Resolved } from './brief.js'
 import { stripQuotedHistory, unanswerableMail } from './mail-text.js'
-import { buildPrompt } from './prompt.js'
+import { buildPrompt, NOTICE_METADATA } from './prompt.js'
 import { parseReplyOptions } from './reply-options.js'
 import type { AiRepository, DraftOutcome } from './repository.js'
 import { extractSampleText, type SampleFile } from './sample-extraction.js'
 import { analyzeStyle } from './style-analysis.js'
+import { learnFromSentTexts } from './style/learn.js'
 import { createSubjectLineSplitter } from './subject-line.js'
 import type { WriterModel } from './writer/models.js'
 import { createOfflineWriter, type LanguageModelV3 } from './writer/offline-writer.js'
@@ -135,6 +136,8 @@ type ModelRun = {
   text: string
   /** The subject line a compose draft started with. */
   subject: string | null
+  /** What the offline writer tells the user beside the draft (what it could not write). */
+  notice: string | null
   outcome: 'done' | 'cancelled' | 'failed'
   error: unknown
   timedOut: boolean
@@ -224,6 +227,16 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   /**
+   * The offline writer's notice in a finish part's metadata (prompt.ts's NOTICE_METADATA). Only
+   * the offline writer's is read: a remote provider's metadata is not ours to show.
+   */
+  function noticeIn(metadata: ProviderMetadata | undefined): string | null {
+    if (!writer.writer.offline) return null
+    const notice = metadata?.[NOTICE_METADATA.provider]?.[NOTICE_METADATA.key]
+    return typeof notice === 'string' && notice.trim() ? notice.trim() : null
+  }
+
+  /**
    * Streams the model's text. Errors are collected, not thrown: `streamText` reports HTTP
    * failures through its stream and `onError` only. The model gets no tools: whatever a
    * quoted e-mail says, it can only write text (an injected "send this" sends nothing). A
@@ -239,6 +252,7 @@ export function createAiService(deps: AiServiceDeps) {
     const run: ModelRun = {
       text: '',
       subject: null,
+      notice: null,
       outcome: 'done',
       error: null,
       timedOut: false,
@@ -273,6 +287,8 @@ export function createAiService(deps: AiServiceDeps) {
             show(splitter ? splitter.push(part.text) : part.text)
           } else if (part.type === 'error') {
             run.error ??= part.error
+          } else if (part.type === 'finish-step') {
+            run.notice = noticeIn(part.providerMetadata) ?? run.notice
           } else if (part.type === 'finish') {
             run.inputTokens = part.totalUsage.inputTokens ?? null
             run.outputTokens = part.totalUsage.outputTokens ?? null
@@ -413,6 +429,7 @@ export function createAiService(deps: AiServiceDeps) {
       subject,
       draftId,
       writer: writer.writer,
+      notice: run.notice,
     }
   }
 
@@ -554,19 +571,22 @@ export function createAiService(deps: AiServiceDeps) {
       return { text: await extractSampleText(file) }
     },
 
-    /** The user's sent mail from the cache as one sample, analysed; nothing is saved (decision 034). */
+    /**
+     * The user's sent mail from the cache, analysed per language it is written in (decision
+     * 047); nothing is saved.
+     */
     async learnFromSentMail(userId: string) {
-      const texts = (await mail.recentSentTexts(userId, SENT_MESSAGES_TO_LEARN_FROM))
-        .map(stripQuotedHistory)
-        .filter((t) => t.trim().length > 0)
-      if (texts.length === 0) {
+      const learned = learnFromSentTexts(
+        (await mail.recentSentTexts(userId, SENT_MESSAGES_TO_LEARN_FROM)).map(stripQuotedHistory),
+        MAX_LEARNING_SAMPLE_CHARS,
+      )
+      if (!learned) {
         throw new BadRequest(
           'There is no sent mail to learn from yet: send a few e-mails or let the inbox sync, then try again',
           'no_sent_mail',
         )
       }
-      const sample = texts.join('\n\n').slice(0, MAX_LEARNING_SAMPLE_CHARS)
-      return { messageCount: texts.length, sample, analysis: analyzeStyle(sample) }
+      return learned
     },
   }
 }

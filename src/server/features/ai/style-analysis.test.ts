@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { analyzeStyle, measureStyle, stripQuotedReply, syllables } from './style-analysis.js'
+import { analyzeStyle } from './style-analysis.js'
+import { measureStyle, syllables } from './style/measure.js'
 
 const CASUAL = `Hey Sam,
 
@@ -69,12 +70,5 @@ describe('style analysis', () => {
     expect(formal.suggestedTraits.vocabulary).toBe('advanced')
     expect(formal.suggestions.join(' ')).toMatch(/simpler|shorter/)
     expect(formal.suggestions).not.toEqual(casual.suggestions)
-  })
-
-  it('removes the quoted mail a sent reply carries', () => {
-    expect(
-      stripQuotedReply('Sounds good.\n\nOn Mon, 2 Nov 2026, Grace wrote:\n> Shall we meet?\n> G'),
-    ).toBe('Sounds good.')
-    expect(stripQuotedReply('Yes.\n> quoted\nNo.')).toBe('Yes.\nNo.')
   })
 })
