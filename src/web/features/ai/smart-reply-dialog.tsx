@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { Loader2, PenLine, RefreshCw, Send } from 'lucide-react'
+import { useId, useState } from 'react'
+import { Loader2, PenLine, RefreshCw, Send, Sparkles, Square } from 'lucide-react'
+import { MAX_INSTRUCTION_CHARS, type RefineAction } from '../../../contract/ai'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -9,23 +10,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog'
+import { Skeleton } from '../../components/ui/skeleton'
 import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/use-toast'
 import { errorDetail } from '../../lib/error-detail'
+import { useReplyOptions } from './api/get-reply-options'
 import { CreditCompact } from './credit-widgets'
+import { DraftStatus, RefineButtons } from './draft-tools'
 import { replyTextProblem } from './draft-rules'
-import { useDraftStream, type DraftRequest } from './use-draft-stream'
-import { WriterLabel } from './writer-label'
-
-/** The message being answered, as the dialog shows and sends it. */
-export type SmartReplySource = {
-  threadId: string
-  senderName: string
-  senderEmail: string
-  subject: string
-  /** The original's text (its body, or the snippet when it has none). */
-  body: string
-}
+import { replyOptionsInput, smartReplyInput, type SmartReplySource } from './smart-reply-source'
+import { useDraftStream } from './use-draft-stream'
+import { DraftNotes, WriterLabel } from './writer-label'
 
 export type SmartReplyDialogProps = {
   source: SmartReplySource
@@ -37,10 +32,13 @@ export type SmartReplyDialogProps = {
 }
 
 const EXCERPT_CHARS = 280
+const count = new Intl.NumberFormat('en-US')
 
 /**
- * The Smart AI Reply dialog: it starts writing as it opens, the reply streams
- * into an editable text area, and Send Reply answers in the same thread.
+ * The Smart AI Reply dialog. Nothing is written (or billed) until the user says what the reply
+ * should say: one of the three suggested replies, or their own words, then Generate. The reply
+ * streams into an editable text area; the buttons under it rewrite it; Send Reply answers in
+ * the same thread.
  */
 export function SmartReplyDialog({
   source,
@@ -49,28 +47,26 @@ export function SmartReplyDialog({
   onClose,
 }: SmartReplyDialogProps) {
   const id = useId()
+  const [instruction, setInstruction] = useState('')
   const [text, setText] = useState('')
-  const [aiDraftId, setAiDraftId] = useState<string | undefined>()
+  /** The last complete draft: its id goes out with the send, and a refine of it names it. */
+  const [complete, setComplete] = useState<{ draftId: string; content: string } | null>(null)
   const [sending, setSending] = useState(false)
   const draft = useDraftStream({ failureTitle: 'Failed to generate smart reply', onText: setText })
+  // The click that opened the dialog asked already (same key): this finds it in flight.
+  const options = useReplyOptions(replyOptionsInput(source))
 
-  const request: DraftRequest = {
-    kind: 'smart-reply',
-    input: {
-      originalEmailBody: source.body,
-      // The server uses the sender's saved contact when there is one (decision 034).
-      senderEmail: source.senderEmail || undefined,
-      contactName: source.senderName || undefined,
-      threadId: source.threadId,
-    },
-  }
+  const tooLong = instruction.trim().length > MAX_INSTRUCTION_CHARS
+  const started = draft.phase !== 'idle' || text !== ''
 
-  async function generate() {
+  /** Writes the reply; `said` is what it should say (a picked option's, or the typed words). */
+  async function generate(said: string) {
+    if (said.trim().length > MAX_INSTRUCTION_CHARS) return
     setText('')
-    setAiDraftId(undefined)
-    const result = await draft.start(request)
+    setComplete(null)
+    const result = await draft.start({ kind: 'smart-reply', input: smartReplyInput(source, said) })
     if (result.outcome === 'done') {
-      setAiDraftId(result.draft.draftId)
+      setComplete({ draftId: result.draft.draftId, content: result.draft.content })
       toast({ title: 'Smart reply generated successfully!' })
     } else if (result.outcome === 'failed') {
       // Nothing half-written stays to be sent.
@@ -78,21 +74,44 @@ export function SmartReplyDialog({
     } else if (result.outcome === 'blocked') {
       onClose()
     }
+    // Stopped: what was written stays, to edit (it has no draft id: it is not a complete draft).
   }
 
-  // Opening the dialog starts the generation, once (the ref also holds React's development
-  // double effect to one run). `generate` reads the props of the first render on purpose: a
-  // re-render must never start a second, billed generation.
-  const started = useRef(false)
-  useEffect(() => {
-    if (started.current) return
-    started.current = true
-    void generate()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per dialog, see above
-  }, [])
+  async function refine(action: RefineAction) {
+    const before = text
+    const previous = complete
+    const unchanged = previous !== null && previous.content === text
+    const result = await draft.start(
+      {
+        kind: 'refine',
+        input: {
+          action,
+          text: text.trim(),
+          // An untouched draft is named too, so the server knows whom it was written for.
+          draftId: unchanged ? previous.draftId : undefined,
+          contactName: source.senderName || undefined,
+          threadId: source.threadId,
+        },
+      },
+      { failureTitle: 'Failed to refine the reply' },
+    )
+    if (result.outcome === 'done') {
+      setComplete({ draftId: result.draft.draftId, content: result.draft.content })
+    } else if (
+      result.outcome === 'failed' ||
+      (result.outcome === 'cancelled' && result.text === '')
+    ) {
+      // The draft being refined was whole: it comes back as it was.
+      setText(before)
+    } else if (result.outcome === 'cancelled') {
+      setComplete(null)
+    }
+  }
 
   const problem = replyTextProblem(text)
   const ready = !draft.active && !sending && problem === null
+  // Edits keep the draft's id: the send records that the AI draft was used (decision 034).
+  const aiDraftId = complete?.draftId
 
   async function send() {
     if (!ready) return
@@ -126,11 +145,12 @@ export function SmartReplyDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && !sending && cancel()}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="max-h-[95dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Smart AI Reply</DialogTitle>
           <DialogDescription>
-            A reply written for you; edit it, then send it or finish it in Compose.
+            Pick a suggested reply or say what it should say; edit the reply, then send it or finish
+            it in Compose.
           </DialogDescription>
         </DialogHeader>
 
@@ -148,49 +168,154 @@ export function SmartReplyDialog({
           <p className="line-clamp-3 whitespace-pre-line text-muted-foreground">{excerpt}</p>
         </section>
 
-        <div className="grid gap-1.5">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <label htmlFor={`${id}-reply`} className="text-sm font-medium">
-              Your reply
-            </label>
-            <div className="flex items-center gap-2">
-              <WriterLabel writer={draft.writer} />
-              <CreditCompact />
-            </div>
+        <form
+          noValidate
+          className="grid gap-2"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (!draft.active && !tooLong) void generate(instruction)
+          }}
+        >
+          <div
+            role="group"
+            aria-labelledby={`${id}-options`}
+            aria-busy={options.isPending}
+            className="flex flex-wrap items-center gap-2"
+          >
+            <span id={`${id}-options`} className="text-xs font-medium text-muted-foreground">
+              Suggested replies
+            </span>
+            {options.isPending ? (
+              <>
+                <span className="sr-only">Loading suggestions…</span>
+                {[0, 1, 2].map((n) => (
+                  <Skeleton key={n} className="h-7 w-32 rounded-full" />
+                ))}
+              </>
+            ) : options.isError ? (
+              <span className="text-xs text-muted-foreground">
+                None for this mail: say below what the reply should say.
+              </span>
+            ) : (
+              options.data.map((option, index) => (
+                <Button
+                  key={index}
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  className="h-7 rounded-full"
+                  title={option.instruction}
+                  disabled={draft.active || sending}
+                  onClick={() => {
+                    setInstruction(option.instruction)
+                    void generate(option.instruction)
+                  }}
+                >
+                  {option.label}
+                </Button>
+              ))
+            )}
           </div>
-          {draft.phase === 'waiting' ? (
+          <label htmlFor={`${id}-instruction`} className="text-sm font-medium">
+            What should the reply say?
+          </label>
+          <Textarea
+            id={`${id}-instruction`}
+            rows={2}
+            value={instruction}
+            onChange={(event) => setInstruction(event.target.value)}
+            placeholder="Yes to Thursday at 3, and ask them to send the agenda first"
+            aria-describedby={`${id}-instruction-count`}
+            aria-invalid={tooLong}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault()
+                event.currentTarget.form?.requestSubmit()
+              }
+            }}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <p
-              role="status"
-              className="flex min-h-40 items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground"
+              id={`${id}-instruction-count`}
+              className={
+                tooLong
+                  ? 'text-xs text-destructive tabular-nums'
+                  : 'text-xs text-muted-foreground tabular-nums'
+              }
             >
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Generating smart
-              reply...
+              {count.format(instruction.trim().length)}/{count.format(MAX_INSTRUCTION_CHARS)}
+              {tooLong && ' — too long to send'}
             </p>
-          ) : (
-            <Textarea
-              id={`${id}-reply`}
-              rows={10}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              readOnly={draft.active}
-              aria-busy={draft.active}
-              aria-describedby={`${id}-count`}
-            />
+            {started ? (
+              <Button
+                type="submit"
+                size="sm"
+                variant="outline"
+                disabled={sending || draft.active || tooLong}
+              >
+                <RefreshCw aria-hidden="true" /> Regenerate
+              </Button>
+            ) : (
+              <Button type="submit" size="sm" disabled={sending || tooLong}>
+                <Sparkles aria-hidden="true" /> Generate
+              </Button>
+            )}
+          </div>
+        </form>
+
+        <div className="grid gap-1.5">
+          {started && (
+            <>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <label htmlFor={`${id}-reply`} className="text-sm font-medium">
+                  Your reply
+                </label>
+                <div className="flex items-center gap-2">
+                  <WriterLabel writer={draft.writer} />
+                  <CreditCompact />
+                </div>
+              </div>
+              {draft.phase === 'waiting' && text === '' ? (
+                <p className="flex min-h-40 items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground">
+                  <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Generating smart
+                  reply...
+                </p>
+              ) : (
+                <Textarea
+                  id={`${id}-reply`}
+                  rows={10}
+                  value={text}
+                  onChange={(event) => setText(event.target.value)}
+                  readOnly={draft.active}
+                  aria-busy={draft.active}
+                  aria-describedby={`${id}-count`}
+                />
+              )}
+              <p id={`${id}-count`} className="text-xs text-muted-foreground tabular-nums">
+                {text.length} characters
+              </p>
+            </>
           )}
-          <p id={`${id}-count`} className="text-xs text-muted-foreground tabular-nums">
-            {text.length} characters
-          </p>
+          {/* Always there, so the first "Writing…" is announced too. */}
+          <DraftStatus phase={draft.phase} charge={draft.charge} waiting="Writing the reply…" />
+          {started && (
+            <>
+              <RefineButtons
+                label="Refine the reply"
+                disabled={!ready}
+                onRefine={(action) => void refine(action)}
+              />
+              <DraftNotes writer={draft.writer} notice={draft.notice} />
+            </>
+          )}
         </div>
 
         <DialogFooter className="flex-wrap gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => void generate()}
-            disabled={sending || draft.active}
-          >
-            <RefreshCw aria-hidden="true" /> Regenerate
-          </Button>
+          {draft.active && (
+            <Button type="button" variant="outline" onClick={draft.cancel}>
+              <Square aria-hidden="true" /> Stop
+            </Button>
+          )}
           <span className="flex-1" />
           <Button type="button" variant="outline" onClick={cancel} disabled={sending}>
             Cancel
