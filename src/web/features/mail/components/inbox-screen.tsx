@@ -29,6 +29,7 @@ import { nextAfterLeaving } from '../next-thread'
 import { useSearchText } from '../search'
 import { useInboxShortcuts } from '../use-inbox-shortcuts'
 import { useThreadPrefetch } from '../use-thread-prefetch'
+import { prefetchSmartReply } from '../smart-reply-start'
 import { CreditBanner } from '../../ai/credit-widgets'
 import { InboxHeader } from './inbox-header'
 import { InboxSearch } from './inbox-search'
@@ -54,8 +55,9 @@ const loadThreadViewer = ThreadViewer.preload
 const ShortcutsDialog = lazy(() =>
   import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
 )
-// Smart Reply brings the AI contract's schemas: loaded when first asked for.
-const SmartReply = lazy(() => import('./smart-reply').then((m) => ({ default: m.SmartReply })))
+// Smart Reply brings the AI contract's schemas: loaded when first asked for, without suspending
+// once loaded (decision 036).
+const SmartReply = lazyComponent(() => import('./smart-reply').then((m) => m.SmartReply))
 
 const numberFormat = new Intl.NumberFormat('en-US')
 const conversations = (n: number) =>
@@ -165,10 +167,25 @@ export function InboxScreen() {
   useLayoutEffect(() => {
     actRef.current = act
   })
-  const onRowAction = useCallback((thread: Thread, action: RowAction) => {
-    if (action === 'smartReply') return setSmartReplyFor(thread.id)
-    actRef.current({ id: thread.id, senderName: thread.sender.name || thread.sender.email }, action)
-  }, [])
+  // Smart Reply's code and its first request both start at the click (issue 23).
+  const openSmartReply = useCallback(
+    (id: string) => {
+      void SmartReply.preload()
+      prefetchSmartReply(queryClient, id)
+      setSmartReplyFor(id)
+    },
+    [queryClient],
+  )
+  const onRowAction = useCallback(
+    (thread: Thread, action: RowAction) => {
+      if (action === 'smartReply') return openSmartReply(thread.id)
+      actRef.current(
+        { id: thread.id, senderName: thread.sender.name || thread.sender.email },
+        action,
+      )
+    },
+    [openSmartReply],
+  )
   const closeSmartReply = useCallback(() => setSmartReplyFor(null), [])
   const onRowOpen = useCallback((id: string) => openThread(id), [openThread])
   const { fetchNextPage: fetchNext } = list
@@ -376,7 +393,7 @@ export function InboxScreen() {
               onReplyModeChange={(mode) =>
                 setReplyFor(mode ? { threadId: selectedId, mode } : null)
               }
-              onSmartReply={() => setSmartReplyFor(selectedId)}
+              onSmartReply={() => openSmartReply(selectedId)}
             />
           </Suspense>
         ) : (

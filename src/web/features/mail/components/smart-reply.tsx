@@ -5,6 +5,7 @@ import { SmartReplyDialog } from '../../ai/smart-reply-dialog'
 import { useSendEmail } from '../api/send-email'
 import { buildReplyHandoff, writeComposeHandoff } from '../compose/compose-handoff'
 import { useThread } from '../api/get-thread'
+import { smartReplySource } from '../smart-reply-start'
 
 /**
  * Smart Reply for one conversation, from the viewer or a row's quick actions: loads the
@@ -24,6 +25,7 @@ export function SmartReply({
   const { data: detail, isError } = useThread(threadId)
   const send = useSendEmail()
   const latest = detail?.messages.at(-1)
+  const source = detail ? smartReplySource(threadId, detail) : null
 
   // A conversation that cannot be loaded has nothing to answer (the viewer says why).
   useEffect(() => {
@@ -31,7 +33,7 @@ export function SmartReply({
   }, [isError, onClose])
 
   if (isError) return null
-  if (!detail || !latest) {
+  if (!detail || !latest || !source) {
     return (
       <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/20">
         <Spinner label="Opening the conversation…" />
@@ -42,14 +44,7 @@ export function SmartReply({
   const handoff = buildReplyHandoff('reply', latest, detail.subject, myEmail)
   return (
     <SmartReplyDialog
-      source={{
-        threadId,
-        senderName: latest.sender.name,
-        senderEmail: latest.sender.email,
-        subject: detail.subject || latest.subject,
-        // The spec: the body, or the snippet when there is none.
-        body: latest.textBody || latest.body || latest.snippet,
-      }}
+      source={source}
       onSend={async (text, aiDraftId) => {
         await send.mutateAsync({
           to: handoff.to,
