@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Sparkles, Square } from 'lucide-react'
 import { Link } from 'wouter'
-import type { GeneratedDraft } from '../../../contract/ai'
+import type { GeneratedDraft, RefineAction } from '../../../contract/ai'
 import type { Contact } from '../../../contract/contacts'
 import { Button } from '../../components/ui/button'
 import { useContacts } from '../../lib/queries/contacts'
@@ -9,18 +9,34 @@ import { usePlan } from '../../lib/queries/plan'
 import { ContactPicker } from './contact-picker'
 import { limitReachedMessage } from './credit-state'
 import { CreditCompact } from './credit-widgets'
-import { useDraftStream } from './use-draft-stream'
+import { DraftStatus, RefineButtons } from './draft-tools'
+import { useDraftStream, type DraftOutcome, type DraftRequest } from './use-draft-stream'
 import { WriteWithAiDialog } from './write-with-ai-dialog'
-import { WriterLabel } from './writer-label'
+import { DraftNotes, WriterLabel } from './writer-label'
+
+/** How a generation into the editor ended. */
+export type DraftEnding =
+  | { kind: 'done'; draft: GeneratedDraft }
+  /** Stopped after its first words: what was written stays, to edit. */
+  | { kind: 'stopped' }
+  /** Failed, or stopped before any words: the editor goes back to what it was. */
+  | { kind: 'dropped' }
 
 /** Where a compose draft goes: the editor that owns the message text. */
 export type DraftTarget = {
+  /** What the message says now, above a reply's quote: the text a refine rewrites. */
+  draftText: () => string
   /** A generation starts: the editor keeps its text, to put it back if nothing usable comes. */
   begin: () => void
   /** The whole draft so far, at most once per animation frame. */
   text: (text: string) => void
-  /** The generation ended: its draft when complete, null when it failed or was cancelled. */
-  end: (draft: GeneratedDraft | null) => void
+  end: (ending: DraftEnding) => void
+}
+
+function ending(result: DraftOutcome): DraftEnding {
+  if (result.outcome === 'done') return { kind: 'done', draft: result.draft }
+  if (result.outcome === 'cancelled' && result.text !== '') return { kind: 'stopped' }
+  return { kind: 'dropped' }
 }
 
 /** The address inside 'Name <address>', or the text itself, lower-cased. */
@@ -61,11 +77,16 @@ export function AiAssistantPanel({
     if (match) setSelectedId(match.id)
   }, [typed, contacts])
 
+  /** Streams a generation into the editor, which keeps or puts back its text by how it ends. */
+  async function run(request: DraftRequest, failureTitle?: string) {
+    target.begin()
+    target.end(ending(await draft.start(request, { failureTitle })))
+  }
+
   async function generate(description: string) {
     if (!selected) return
     setAsking(false)
-    target.begin()
-    const result = await draft.start({
+    await run({
       kind: 'generate-email',
       input: {
         // The server applies the saved contact's preferences (decision 034).
@@ -76,9 +97,27 @@ export function AiAssistantPanel({
         threadId,
       },
     })
-    target.end(result.outcome === 'done' ? result.draft : null)
   }
 
+  async function refine(action: RefineAction) {
+    const text = target.draftText()
+    if (!text) return
+    await run(
+      {
+        kind: 'refine',
+        input: {
+          action,
+          text,
+          contactId: selected?.id,
+          contactName: selected?.name,
+          threadId,
+        },
+      },
+      'Failed to refine the e-mail',
+    )
+  }
+
+  const hasText = target.draftText() !== ''
   const blocked = plan !== undefined && !plan.canGenerateAI
   const limit = plan && blocked ? limitReachedMessage(plan) : null
 
@@ -112,13 +151,14 @@ export function AiAssistantPanel({
             </Button>
           </div>
         ) : draft.active ? (
-          <div className="grid gap-2 text-sm" role="status">
+          <div className="grid gap-2 text-sm">
             <p className="flex items-center gap-2 text-muted-foreground">
               <Sparkles aria-hidden="true" className="size-4 animate-pulse text-primary" />
               {draft.phase === 'waiting' ? 'Starting your draft…' : 'Writing your e-mail…'}
             </p>
+            {/* Stop keeps what has been written; before the first words, nothing is billed. */}
             <Button type="button" variant="outline" size="sm" onClick={draft.cancel}>
-              <Square aria-hidden="true" /> Cancel
+              <Square aria-hidden="true" /> Stop
             </Button>
           </div>
         ) : (
@@ -135,9 +175,28 @@ export function AiAssistantPanel({
             >
               <Sparkles aria-hidden="true" /> Write with AI
             </Button>
+            {hasText && (
+              <div className="grid gap-1.5">
+                <p className="text-xs text-muted-foreground">
+                  Rewrite the message (1 credit each):
+                </p>
+                <RefineButtons
+                  label="Refine the e-mail"
+                  disabled={false}
+                  onRefine={(action) => void refine(action)}
+                />
+              </div>
+            )}
           </>
         )}
-        {!draft.active && draft.phase === 'done' && <WriterLabel writer={draft.writer} />}
+        {/* Always there, so each change is announced: writing, then what it cost. */}
+        <DraftStatus phase={draft.phase} charge={draft.charge} waiting="Writing your e-mail…" />
+        {!draft.active && (draft.phase === 'done' || draft.phase === 'cancelled') && (
+          <>
+            <WriterLabel writer={draft.writer} />
+            <DraftNotes writer={draft.writer} notice={draft.notice} />
+          </>
+        )}
       </section>
       {asking && (
         <WriteWithAiDialog

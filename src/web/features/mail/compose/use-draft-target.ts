@@ -10,34 +10,48 @@ function quotedPart(body: string): string {
   return at === -1 ? '' : `\n\n${body.slice(at)}`
 }
 
+/** What the user wrote above a reply's quote: the draft a refine rewrites. */
+function ownPart(body: string): string {
+  const at = body.indexOf(ORIGINAL_MESSAGE_MARKER)
+  return (at === -1 ? body : body.slice(0, at)).trim()
+}
+
 /**
  * Compose as the target of a streamed AI draft: the draft replaces what the user wrote above
- * a reply's quote; if it fails or is cancelled, the message goes back to what it was, so
- * nothing half-written can be sent. A complete draft's id goes out with the e-mail (decision 034).
+ * a reply's quote. If it fails, or is stopped before its first words, the message goes back to
+ * what it was, so nothing half-written can be sent without the user choosing it; stopped
+ * later, what was written stays, to edit. A complete draft's id goes out with the e-mail
+ * (decision 034), and its subject fills an empty Subject field.
  */
-export function useDraftTarget<F extends Editable>(setFields: Dispatch<SetStateAction<F>>) {
+export function useDraftTarget<F extends Editable>(
+  fields: F,
+  setFields: Dispatch<SetStateAction<F>>,
+) {
   const [generating, setGenerating] = useState(false)
   const [aiDraftId, setAiDraftId] = useState<string | undefined>()
   const before = useRef('')
 
   const target: DraftTarget = {
+    draftText: () => ownPart(fields.body),
     begin: () => {
-      setFields((current) => {
-        before.current = current.body
-        return current
-      })
+      before.current = fields.body
       setGenerating(true)
     },
     text: (text) =>
       setFields((current) => ({ ...current, body: text + quotedPart(before.current) })),
-    end: (draft) => {
+    end: (ending) => {
       setGenerating(false)
-      if (draft) {
+      if (ending.kind === 'done') {
+        const { draft } = ending
         setAiDraftId(draft.draftId)
         setFields((current) => ({
           ...current,
+          // A subject typed before or during the stream is the user's: it stays.
           subject: current.subject.trim() || draft.subject || current.subject,
         }))
+      } else if (ending.kind === 'stopped') {
+        // Partial text is not a complete draft: it is sent as the user's own, if at all.
+        setAiDraftId(undefined)
       } else {
         setFields((current) => ({ ...current, body: before.current }))
       }

@@ -25,7 +25,7 @@ export function ComposeScreen() {
   }, [handoff])
 
   const editor = useMessageEditor(editorStart(handoff))
-  const ai = useDraftTarget(editor.setFields)
+  const ai = useDraftTarget(editor.fields, editor.setFields)
   const aiDraftId = ai.aiDraftId ?? handoff?.aiDraftId
   const { reply, fields } = editor
 
