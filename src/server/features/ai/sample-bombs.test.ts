@@ -244,16 +244,19 @@ const textContent = (lines: string[]) => ({
   ),
 })
 
-/** A one-page PDF whose content stream is Flate data that inflates to gigabytes. */
-function pdfStreamBomb(megabytes: number): Buffer {
+/** zlib data (as a PDF's FlateDecode reads it) that inflates to `megabytes` MB of content. */
+function zlibBomb(megabytes: number): Buffer {
   // zlib's wrapper around the raw data: header, then the Adler-32 nobody reaches.
-  const data = Buffer.concat([
+  return Buffer.concat([
     Buffer.from([0x78, 0x9c]),
     deflateBomb('BT /F1 12 Tf 72 720 Td (Hello) Tj ET\n', megabytes, '\n'),
     Buffer.alloc(4),
   ])
-  return pdfOfPages(1, { dictionary: '/Filter /FlateDecode', data })
 }
+
+/** A one-page PDF whose content stream is Flate data that inflates to gigabytes. */
+const pdfStreamBomb = (megabytes: number) =>
+  pdfOfPages(1, { dictionary: '/Filter /FlateDecode', data: zlibBomb(megabytes) })
 
 // --- Tests --------------------------------------------------------------------------------
 
@@ -298,6 +301,17 @@ describe('hostile writing samples are refused within seconds, and the server kee
       `PDF stream bomb (${(bomb.length / MB).toFixed(2)} MB)`,
       'stream.pdf',
       bomb,
+    )
+  })
+
+  it('a 4 MB PDF whose Flate bomb hides behind ASCIIHex, out of the stream check’s sight', async () => {
+    // Only the reader's own limits (resident memory, time) stop this one.
+    const data = Buffer.from(`${zlibBomb(2000).toString('hex')}>`)
+    const hidden = pdfOfPages(1, { dictionary: '/Filter [/ASCIIHexDecode /FlateDecode]', data })
+    await expectRefusedQuickly(
+      `PDF stream bomb behind ASCIIHex (${(hidden.length / MB).toFixed(2)} MB)`,
+      'hidden.pdf',
+      hidden,
     )
   })
 })
