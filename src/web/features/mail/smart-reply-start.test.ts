@@ -4,7 +4,8 @@ import { createQueryClient } from '../../lib/query-client'
 import { replyOptionsQuery } from '../ai/api/get-reply-options'
 import { replyOptionsInput } from '../ai/smart-reply-source'
 import { threadDetailKey } from './api/get-thread'
-import { prefetchSmartReply, smartReplySource } from './smart-reply-start'
+import { smartReplySource } from './reply-source'
+import { prefetchSmartReply } from './smart-reply-start'
 
 /** Only what Smart Reply reads of a conversation. */
 const DETAIL = {

@@ -1,22 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ThreadDetail } from '../../../contract/mail'
 import { prefetchReplyOptions } from '../ai/api/get-reply-options'
-import { replyOptionsInput, type SmartReplySource } from '../ai/smart-reply-source'
+import { replyOptionsInput } from '../ai/smart-reply-source'
 import { threadDetailKey, threadQuery } from './api/get-thread'
-
-/** What Smart Reply answers in a conversation: its latest message. */
-export function smartReplySource(threadId: string, detail: ThreadDetail): SmartReplySource | null {
-  const latest = detail.messages.at(-1)
-  if (!latest) return null
-  return {
-    threadId,
-    senderName: latest.sender.name,
-    senderEmail: latest.sender.email,
-    subject: detail.subject || latest.subject,
-    // The spec: the body, or the snippet when there is none.
-    body: latest.textBody || latest.body || latest.snippet,
-  }
-}
+import { smartReplySource } from './reply-source'
 
 /**
  * Smart Reply's first request, started by the click that opens it (issue 23): the reply options

@@ -5,7 +5,7 @@ import { SmartReplyDialog } from '../../ai/smart-reply-dialog'
 import { useSendEmail } from '../api/send-email'
 import { buildReplyHandoff, writeComposeHandoff } from '../compose/compose-handoff'
 import { useThread } from '../api/get-thread'
-import { smartReplySource } from '../smart-reply-start'
+import { smartReplySource } from '../reply-source'
 
 /**
  * Smart Reply for one conversation, from the viewer or a row's quick actions: loads the
