@@ -9,7 +9,7 @@ import { joinSections, sectionHeader, type Section } from './sections.js'
  * two says nothing reliable about a style. The language most of the mail is in is analysed
  * whatever its length, so there is always an analysis to show.
  */
-export const MIN_WORDS_TO_LEARN = 40
+export const MIN_WORDS_TO_LEARN = 20
 /** The most a profile's example text holds (WritingProfileInputSchema), where the sample is kept. */
 export const EXAMPLE_TEXT_MAX_CHARS = 20_000
 const MESSAGE_SEPARATOR = '\n\n'
