@@ -5,6 +5,7 @@ import { generateKey, SecretBox } from './lib/crypto.js'
 import { startGoogleStandIn, type GoogleStandIn } from './standins/google.js'
 import { createTestDatabase } from './test/database.js'
 import { startFaultProxy } from './test/fault-proxy.js'
+import { until } from './test/eventually.js'
 import { freePort } from './test/free-port.js'
 import {
   signInOver,
@@ -15,16 +16,6 @@ import {
 
 const ADA = 'ada@example.com'
 const NEW_MAILS = 300
-
-/** Polls `check` every 250 ms until it answers true, or throws after `ms`. */
-async function within(ms: number, what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`not within ${ms / 1000} s: ${what}`)
-}
 
 /**
  * Issue 22: a `kill -9` during a sync left the user's mailbox stuck for 17 minutes (the job
@@ -158,7 +149,14 @@ describe('a server killed or stopped in the middle of a sync', () => {
     const queued = await refresh(session)
     expect(queued.status).toBe(202)
     expect(queued.jobId).toBeTruthy()
-    await within(30_000, 'the sync runs', () => running(queued.jobId!, readsBefore))
+    await until(
+      () => running(queued.jobId!, readsBefore),
+      (ok) => ok,
+      {
+        ms: 30_000,
+        waitingFor: 'the sync runs',
+      },
+    )
     server!.child.kill('SIGKILL')
     await server!.exited
     threadReads = 'pass'
@@ -166,10 +164,14 @@ describe('a server killed or stopped in the middle of a sync', () => {
     const restarted = Date.now()
     await start()
     // The user keeps the inbox open: it is read every second, as the app reads it.
-    await within(60_000, `all ${NEW_MAILS} new mails listed`, async () => {
-      const listed = new Set(await inboxSubjects(session))
-      return subjects.every((s) => listed.has(s))
-    })
+    await until(
+      async () => {
+        const listed = new Set(await inboxSubjects(session))
+        return subjects.every((s) => listed.has(s))
+      },
+      (ok) => ok,
+      { ms: 60_000, everyMs: 1_000, waitingFor: `all ${NEW_MAILS} new mails listed` },
+    )
     console.log(
       `[crash-recovery] ${NEW_MAILS} new mails listed ${((Date.now() - restarted) / 1000).toFixed(1)} s after the restart`,
     )
@@ -182,7 +184,14 @@ describe('a server killed or stopped in the middle of a sync', () => {
     const readsBefore = threadReadsAsked
     const queued = await refresh(session)
     expect(queued.status).toBe(202)
-    await within(30_000, 'the sync runs', () => running(queued.jobId!, readsBefore))
+    await until(
+      () => running(queued.jobId!, readsBefore),
+      (ok) => ok,
+      {
+        ms: 30_000,
+        waitingFor: 'the sync runs',
+      },
+    )
 
     const stopping = Date.now()
     server!.child.kill('SIGTERM')
@@ -199,8 +208,10 @@ describe('a server killed or stopped in the middle of a sync', () => {
     // The sync it gave back runs again on the next start, which brings the mail.
     threadReads = 'pass'
     await start()
-    await within(60_000, 'the mail that arrived during the stop is listed', async () =>
-      (await inboxSubjects(session)).includes('Arrived during a stop'),
+    await until(
+      async () => (await inboxSubjects(session)).includes('Arrived during a stop'),
+      (ok) => ok,
+      { ms: 60_000, everyMs: 1_000, waitingFor: 'the mail that arrived during the stop listed' },
     )
   }, 120_000)
 })

@@ -5,6 +5,7 @@ import { generateKey, SecretBox } from './lib/crypto.js'
 import { startGoogleStandIn, type GoogleStandIn } from './standins/google.js'
 import { createTestDatabase } from './test/database.js'
 import { startFaultProxy } from './test/fault-proxy.js'
+import { until } from './test/eventually.js'
 import { freePort } from './test/free-port.js'
 import { gmailUnitsOf } from './test/gmail-units.js'
 import { startRoundRobinProxy } from './test/round-robin-proxy.js'
@@ -141,9 +142,15 @@ describe('two instances on one database, behind a round-robin proxy', () => {
     }
     expect(after.threads.map((t) => t.subject)).toContain('Arrived while two instances ran')
 
-    // The listener on the other instance heard the syncs, whoever ran them.
-    await new Promise((r) => setTimeout(r, 300))
-    expect(heard).toContain('event: sync.done')
+    // The listener on the other instance hears the syncs, whoever ran them.
+    await until(
+      async () => heard,
+      (text) => text.includes('event: sync.done'),
+      {
+        ms: 5_000,
+        waitingFor: 'sync.done heard on the other instance',
+      },
+    )
     await reader.cancel().catch(() => {})
     await listening.catch(() => {})
 

@@ -1,3 +1,4 @@
+import { until } from '../../test/eventually.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
@@ -38,16 +39,6 @@ async function syncState(h: Harness, email: string) {
     .from(mailSyncState)
     .where(eq(mailSyncState.userId, await userId(h, email)))
   return row
-}
-
-async function until<T>(what: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await what()
-    if (ok(value)) return value
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEventBus, type EventBus } from '../../lib/events.js'
 import { startJobQueue, type JobQueue } from '../../lib/jobs.js'
 import { createTestDatabase } from '../../test/database.js'
+import { until } from '../../test/eventually.js'
 import type { MailRepository } from './repository.js'
 import { createMailScheduler } from './scheduler.js'
 import type { MailSync } from './sync.js'
@@ -64,8 +65,11 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     }
     const waited = scheduler.syncNow(USER, 5_000)
     // The sync that was queued reports; the waiting request hears it.
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(second).toBeTruthy()
+    await until(
+      async () => second,
+      (id) => id !== null,
+      { waitingFor: 'the second sync queued' },
+    )
     await events.publish(USER, { type: 'sync.done', jobId: second, changed: 1, full: false })
     expect((await waited).event).toMatchObject({ type: 'sync.done', jobId: second })
   })
@@ -81,7 +85,18 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     await scheduler.syncSoon(quiet!)
     const firstVisit = scheduler.syncNow(newcomer!, 5_000)
     const refresh = scheduler.syncNow(quiet!, 5_000)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Both waited-for syncs are queued ahead: the newcomer's sent, the quiet one's raised.
+    await until(
+      async () =>
+        (
+          await database.pool.query(
+            `select 1 from pgboss.job where name = $1 and state = 'created' and priority = 1`,
+            [QUEUE],
+          )
+        ).rowCount,
+      (count) => count === 2,
+      { waitingFor: 'two syncs queued with priority' },
+    )
     const order: string[] = []
     for (let i = 0; i < 3; i++) {
       const [job] = await jobs.boss.fetch<{ userId: string }>(QUEUE)

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import PostalMime from 'postal-mime'
 import { emailThreads, mailSyncState, users } from '../../db/schema.js'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
+import { until } from '../../test/eventually.js'
 import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
 import { accessTokenOf, standInGmail, type StandInGmail } from '../../test/stand-in-gmail.js'
 
@@ -261,9 +262,12 @@ describe('the mail sync engine against the Gmail stand-in', () => {
       .set({ gmailTokenExpiresAt: new Date(1000) })
       .where(eq(users.email, ADA))
     expect((await h.sync(session)).statusCode).toBe(200)
-    await new Promise((r) => setTimeout(r, 100)) // the new token is stored off the request path
-    const [after] = await h.db.select().from(users).where(eq(users.email, ADA))
-    expect(after!.gmailAccessToken).not.toBe(before!.gmailAccessToken)
+    // The new token is stored off the request path.
+    const after = await until(
+      async () => (await h.db.select().from(users).where(eq(users.email, ADA)))[0],
+      (row) => row!.gmailAccessToken !== before!.gmailAccessToken,
+      { waitingFor: 'the refreshed token stored' },
+    )
     expect(h.secrets.open(after!.gmailAccessToken!)).toMatch(/^google_/)
     expect(after!.gmailTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now())
   })
@@ -426,13 +430,22 @@ describe('sync under trouble', () => {
   it('does not start a failing sync again on every read of the inbox', async () => {
     const session = (await signIn(h, 'grace@example.com')).session!
     await h.sync(session)
-    await new Promise((r) => setTimeout(r, 50))
+    const [grace] = await h.db.select().from(users).where(eq(users.email, 'grace@example.com'))
+    /** Syncs of Grace's mailbox queued or running (a read may have asked for one). */
+    const pendingSyncs = async () =>
+      (
+        await h.pool.query(
+          `select 1 from pgboss.job
+            where name = 'mail-sync' and singleton_key = $1 and state < 'completed'`,
+          [grace!.id],
+        )
+      ).rowCount
+    await until(pendingSyncs, (n) => n === 0, { waitingFor: 'the first syncs ended' })
     fault = ({ path }) => (path.includes('/history') ? { status: 400 } : null)
     const historyCalls = () => proxy.log.filter((l) => l.path.includes('/history')).length
     const before = historyCalls()
     expect((await h.sync(session)).statusCode).toBe(502)
     // The last good sync is long ago: every read would want a new one.
-    const [grace] = await h.db.select().from(users).where(eq(users.email, 'grace@example.com'))
     await h.db
       .update(mailSyncState)
       .set({ lastSyncedAt: new Date(Date.now() - 3_600_000) })
@@ -440,7 +453,9 @@ describe('sync under trouble', () => {
     for (let i = 0; i < 5; i++) {
       expect((await h.call(session, 'GET', '/api/gmail/threads?limit=5')).statusCode).toBe(200)
     }
-    await new Promise((r) => setTimeout(r, 100))
+    // A read queues its sync before it answers: any sync the reads asked for has run once
+    // none is pending, and would have called history again.
+    await until(pendingSyncs, (n) => n === 0, { waitingFor: 'no sync pending' })
     expect(historyCalls() - before).toBe(1)
   })
 
