@@ -18,7 +18,12 @@ import type { AiServiceDeps, BriefRequest } from './service.js'
 const CONVERSATION_MESSAGES = 20
 
 /** What the service found before the brief: the draft a refine names, read and owned. */
-export type Resolved = { refineText?: string; draftContactId?: string | null }
+export type Resolved = {
+  refineText?: string
+  draftContactId?: string | null
+  /** The refined draft's subject, for the answer; the prompt does not need it. */
+  draftSubject?: string | null
+}
 
 const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ') === b.replace(/\s+/g, ' ')
 

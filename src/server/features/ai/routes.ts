@@ -8,6 +8,9 @@ import {
   GeneratedDraftSchema,
   GenerateEmailInputSchema,
   LearnFromSentMailSchema,
+  RefineInputSchema,
+  ReplyOptionsInputSchema,
+  ReplyOptionsSchema,
   SmartReplyInputSchema,
   StyleAnalysisSchema,
   type DraftStreamEvent,
@@ -28,6 +31,15 @@ import {
  * seconds, and a user analysing their style sends a few.
  */
 export const SAMPLE_UPLOAD_LIMIT = { max: 20, timeWindow: '10 minutes' }
+
+/**
+ * Reply options a user may ask for (decision 046): they cost no credit but a provider call, and
+ * a person opens a few Smart Reply dialogs a minute at most.
+ */
+export const REPLY_OPTIONS_LIMIT = { max: 30, timeWindow: '10 minutes' }
+
+/** Counted per user, in PostgreSQL (decision 021); it runs after `authenticate`, so the user is known. */
+const perUser = (request: FastifyRequest) => `user:${requireUser(request).id}`
 
 /** Aborts when the client goes away before the answer is complete (a cancel, a closed tab). */
 function clientGone(reply: FastifyReply): AbortSignal {
@@ -95,7 +107,7 @@ export async function aiRoutes(app: FastifyInstance, { ai }: { ai: AiService }) 
   const r = app.withTypeProvider<ZodTypeProvider>()
   const auth = { onRequest: app.authenticate }
 
-  /** The two generation calls: a stream when asked for one, else the spec's JSON. */
+  /** The generation calls: a stream when asked for one, else the spec's JSON. */
   async function answer(request: FastifyRequest, reply: FastifyReply, generation: Generation) {
     const user = requireUser(request)
     if (wantsStream(request)) {
@@ -118,6 +130,23 @@ export async function aiRoutes(app: FastifyInstance, { ai }: { ai: AiService }) 
     '/api/ai/smart-reply',
     { ...auth, schema: { body: SmartReplyInputSchema, response: { 200: GeneratedDraftSchema } } },
     async (request, reply) => answer(request, reply, { kind: 'smart-reply', input: request.body }),
+  )
+
+  r.post(
+    '/api/ai/refine',
+    { ...auth, schema: { body: RefineInputSchema, response: { 200: GeneratedDraftSchema } } },
+    async (request, reply) => answer(request, reply, { kind: 'refine', input: request.body }),
+  )
+
+  r.post(
+    '/api/ai/reply-options',
+    {
+      ...auth,
+      schema: { body: ReplyOptionsInputSchema, response: { 200: ReplyOptionsSchema } },
+      config: { rateLimit: { ...REPLY_OPTIONS_LIMIT, keyGenerator: perUser } },
+    },
+    async (request, reply) =>
+      ai.replyOptions(requireUser(request), request.body, clientGone(reply)),
   )
 
   r.post(

@@ -337,8 +337,13 @@ export function createAiService(deps: AiServiceDeps) {
         'validation_error',
       )
     }
-    // Text sent with the id is the editor's current version: it wins over the stored one.
-    return { refineText: input.text ?? latest, draftContactId: row.contactId }
+    // Text sent with the id is the editor's current version: it wins over the stored one. A
+    // new e-mail keeps its subject; a reply's row holds the answered mail's, not the draft's.
+    return {
+      refineText: input.text ?? latest,
+      draftContactId: row.contactId,
+      draftSubject: row.kind === 'generate-email' ? row.subject : null,
+    }
   }
 
   async function generate(
@@ -369,7 +374,7 @@ export function createAiService(deps: AiServiceDeps) {
           writingProfileId: profileId,
           kind: generation.kind,
           userInput: brief.request ?? brief.originalEmail ?? brief.refine?.text ?? '',
-          subject: brief.subject,
+          subject: brief.subject ?? resolved.draftSubject ?? null,
           threadId: generation.input.threadId ?? null,
           inputs: brief,
           provider: writer.writer.provider,
@@ -394,7 +399,7 @@ export function createAiService(deps: AiServiceDeps) {
     const compose = generation.kind === 'generate-email'
     const run = await runModel(system, prompt, hooks, { subjectLine: compose })
     // A subject the user typed wins over the one the model wrote (decision 046).
-    const subject = compose ? brief.subject || run.subject : null
+    const subject = compose ? brief.subject || run.subject : (resolved.draftSubject ?? null)
     const outcome: DraftOutcome = {
       status: run.outcome === 'done' ? 'draft' : run.outcome,
       aiDraft: run.text,
