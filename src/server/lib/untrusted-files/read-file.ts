@@ -1,4 +1,4 @@
-import { AppError, BadRequest } from '../errors.js'
+import { AppError, BadRequest, TooManyRequests } from '../errors.js'
 import { Refusal, type RefusalReason } from './limits.js'
 import { readInReaderProcess } from './reader.js'
 import { PoolFull, TaskPool } from './task-pool.js'
@@ -15,15 +15,12 @@ export class FileTooComplex extends AppError {
   }
 }
 
-/** Every reader is busy and the queue is full; the route says when to try again. */
-export class ReadersBusy extends AppError {
-  readonly retryAfterSeconds = 10
+/** Every reader is busy and the queue is full: a 429 that says when to try again. */
+export class ReadersBusy extends TooManyRequests {
   constructor() {
-    super(
-      429,
-      'readers_busy',
-      'Too many files are being read right now. Try again in a few seconds.',
-    )
+    super('Too many files are being read right now. Try again in a few seconds.', 'readers_busy', {
+      retryAfterSeconds: 10,
+    })
   }
 }
 
