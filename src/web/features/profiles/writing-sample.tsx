@@ -1,7 +1,12 @@
 import { useRef, useState, type ChangeEvent } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { CircleAlert, FileText, Loader2, MailCheck, Sparkles, Wand2 } from 'lucide-react'
-import { MAX_SAMPLE_BYTES, type StyleAnalysis, type SuggestedTraits } from '../../../contract/ai'
+import {
+  MAX_SAMPLE_BYTES,
+  type LearnedLanguage,
+  type StyleAnalysis,
+  type SuggestedTraits,
+} from '../../../contract/ai'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
@@ -12,6 +17,7 @@ import { useDebouncedCallback } from '../../lib/use-debounced-callback'
 import { writingStyleQuery } from './api/analyze-writing-style'
 import { extractSample } from './api/extract-sample'
 import { useLearnFromSentMail } from './api/learn-from-sent-mail'
+import { LearnedLanguages, learnedSummary } from './learned-languages'
 import { classifyUpload, INVALID_FILE_TYPE_MESSAGE, UPLOAD_ACCEPT } from './profile-form'
 import { insertStarter, WRITING_PROMPTS } from './writing-prompts'
 
@@ -37,6 +43,8 @@ export type WritingSampleProps = {
 export function WritingSample({ id, value, onChange, onApplyTraits, error }: WritingSampleProps) {
   const [analyzedText, setAnalyzedText] = useState(value)
   const [upload, setUpload] = useState<{ tone: 'info' | 'error'; message: string } | null>(null)
+  /** The languages the last "Learn from my sent mail" found; gone once another sample is loaded. */
+  const [learnedLanguages, setLearnedLanguages] = useState<LearnedLanguage[]>([])
   const textareaRef = useRef<HTMLTextAreaElement>(null)
   const analyzeLater = useDebouncedCallback(setAnalyzedText, STYLE_ANALYSIS_DELAY_MS)
   const learn = useLearnFromSentMail()
@@ -59,6 +67,7 @@ export function WritingSample({ id, value, onChange, onApplyTraits, error }: Wri
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
+    setLearnedLanguages([])
     const kind = classifyUpload(file)
     if (kind === 'invalid') return setUpload({ tone: 'error', message: INVALID_FILE_TYPE_MESSAGE })
     if (kind === 'document') return loadDocument(file)
@@ -98,14 +107,13 @@ export function WritingSample({ id, value, onChange, onApplyTraits, error }: Wri
 
   function learnFromSentMail() {
     setUpload(null)
+    setLearnedLanguages([])
     learn.mutate(undefined, {
       onSuccess: (learned) => {
         setText(learned.sample, true)
         onApplyTraits(learned.analysis.suggestedTraits)
-        setUpload({
-          tone: 'info',
-          message: `Learned from ${learned.messageCount} sent ${learned.messageCount === 1 ? 'e-mail' : 'e-mails'}: the suggested traits are filled in. Nothing is saved until you save.`,
-        })
+        setLearnedLanguages(learned.languages)
+        setUpload({ tone: 'info', message: learnedSummary(learned) })
       },
       onError: (failure) =>
         setUpload({
@@ -176,6 +184,7 @@ export function WritingSample({ id, value, onChange, onApplyTraits, error }: Wri
             {upload.message}
           </p>
         )}
+        <LearnedLanguages languages={learnedLanguages} />
       </div>
 
       <div className="grid gap-1.5">
