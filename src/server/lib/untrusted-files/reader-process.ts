@@ -2,7 +2,28 @@
 // with a heap limit and watches its time and resident memory from outside; this side only
 // parses, under the format readers' own limits. Nothing here may import the server's code,
 // its configuration or its secrets: the process gets an empty environment.
+import { Worker } from 'node:worker_threads'
 import { Refusal } from './limits.js'
+
+/**
+ * A watchdog on a thread of its own, which runs while the parse holds the main thread: the
+ * server kills a reader past its limits, but a server killed with -9 kills nothing, and a parse
+ * busy on the main thread never hears the IPC channel close. The watchdog ends the process
+ * when its parent is gone (it is re-parented) or, whatever happens, after 20 s (the server's
+ * own limit is 10 s).
+ */
+function startWatchdog(): void {
+  const watchdog = new Worker(
+    `const parent = process.ppid
+     const started = Date.now()
+     setInterval(() => {
+       if (process.ppid !== parent || Date.now() - started > 20000) process.kill(process.pid, 'SIGKILL')
+     }, 250)`,
+    { eval: true },
+  )
+  watchdog.unref()
+}
+startWatchdog()
 
 /** What the server sends: one file, of a kind that needs parsing. */
 export type ReadJob = { kind: 'pdf' | 'docx'; bytes: Uint8Array; maxChars: number }
