@@ -156,6 +156,14 @@ describe('style analysis in four languages', () => {
     if (kind === 'sign-off') expect(greetingOn(line, null)?.text).not.toBe(text)
   })
 
+  it.each(['Werte über 5 sind kritisch.', 'Monsieur Dupont a appelé.', 'Hi all.'])(
+    'reads the sentence %j as prose, not a greeting',
+    (line) => {
+      expect(greetingOn(line, null)).toBeNull()
+      expect(measureStyle(`${line}\nWir melden uns.`).greetings).toEqual([])
+    },
+  )
+
   it('reads "Salut" as a greeting before the text and as a sign-off after it', () => {
     const m = measureStyle(
       'Salut Marie,\n\nOn se voit demain au bureau, je te rapporte ton livre.\n\nSalut !',

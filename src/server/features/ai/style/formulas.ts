@@ -35,6 +35,11 @@ const COMPILED = Object.fromEntries(
 
 /** A greeting line is short: "Sehr geehrte Frau Dr. Weber," fits, a sentence that opens with "Hi" rarely. */
 const MAX_GREETING_LINE = 60
+/**
+ * A greeting line ends in a comma, a colon, an exclamation mark or a name, never a full stop:
+ * "Werte über 5 sind kritisch." and "Monsieur Dupont a appelé." are sentences.
+ */
+const mayGreet = (text: string) => text.length <= MAX_GREETING_LINE && !/(?<!\.)\.$/.test(text)
 /** A closing formula may fill its line ("Je vous prie d'agréer, Madame, …"); a paragraph does not. */
 const MAX_SIGNOFF_LINE = 160
 /** What may follow a sign-off on its line: punctuation, or ", Name" of up to three capitalised words. */
@@ -66,7 +71,7 @@ function signoffIn(text: string, language: Language): FoundFormula | null {
 /** The greeting a line opens with: "Hallo Jonas," → "Hallo"; "Sehr geehrte Frau Weber," → "Sehr geehrte". */
 export function greetingOn(line: string, language: Language | null): FoundFormula | null {
   const text = line.trim()
-  if (text.length > MAX_GREETING_LINE) return null
+  if (!mayGreet(text)) return null
   for (const lang of order(language)) {
     const found = greetingIn(text, lang)
     if (found) return found
@@ -89,7 +94,5 @@ export function signoffOn(line: string, language: Language | null): FoundFormula
 export function formulaLanguages(line: string): Language[] {
   const text = line.trim()
   if (text.length > MAX_SIGNOFF_LINE) return []
-  return ALL_LANGUAGES.filter(
-    (l) => (text.length <= MAX_GREETING_LINE && greetingIn(text, l)) || signoffIn(text, l),
-  )
+  return ALL_LANGUAGES.filter((l) => (mayGreet(text) && greetingIn(text, l)) || signoffIn(text, l))
 }
