@@ -180,6 +180,7 @@ export function SmartReplyDialog({
             role="group"
             aria-labelledby={`${id}-options`}
             aria-busy={options.isPending}
+            data-testid="reply-options"
             className="flex flex-wrap items-center gap-2"
           >
             <span id={`${id}-options`} className="text-xs font-medium text-muted-foreground">
