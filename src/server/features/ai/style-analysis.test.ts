@@ -84,6 +84,13 @@ describe('style analysis', () => {
     expect(formal.suggestions.join(' ')).toMatch(/simpler|shorter/)
     expect(formal.suggestions).not.toEqual(casual.suggestions)
   })
+
+  it('suggests fewer exclamation marks for a habit, not for one', () => {
+    expect(analyzeStyle(CASUAL).suggestions.join(' ')).toContain('exclamation marks')
+    expect(analyzeStyle(LETTERS.german.casual.text).suggestions.join(' ')).not.toContain(
+      'exclamation',
+    )
+  })
 })
 
 describe('style analysis in four languages', () => {
