@@ -81,8 +81,8 @@ function suggestionsFor({ metrics: m, language, complexSyllables }: Measured): s
   if (m.greetings.length === 0) out.push('Open with a greeting that names the reader.')
   if (m.signoffs.length === 0) out.push('Close with a consistent sign-off.')
   const exclamations = Number(/(\d+) exclamation/.exec(m.formalityMarkers.join(' '))?.[1] ?? 0)
-  // One "!" in a casual note is no habit; one in every other sentence is.
-  if (exclamations >= 2 && exclamations >= m.sentences / 2 && m.formality === 'informal') {
+  // One "!" in a casual note is no habit; one in every third sentence is.
+  if (exclamations >= 2 && exclamations >= m.sentences / 3 && m.formality === 'informal') {
     out.push('Keep exclamation marks for what deserves them; a few go a long way.')
   }
   if (m.averageSentenceLength > 0 && m.averageSentenceLength < 7) {
