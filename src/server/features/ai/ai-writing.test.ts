@@ -441,6 +441,20 @@ describe('reply options (decision 046)', () => {
     expect(await usedBy(h, ADA)).toBe(0)
   })
 
+  it('refuses a signed-out or cross-origin caller before the rate limit or the provider', async () => {
+    const signedOut = await h.call(undefined, 'POST', '/api/ai/reply-options', mail)
+    expect(signedOut.statusCode).toBe(401)
+    const crossOrigin = await h.app.inject({
+      method: 'POST',
+      url: '/api/ai/reply-options',
+      payload: mail,
+      headers: { origin: 'https://evil.example' },
+      cookies: { inkwell_session: ada },
+    })
+    expect(crossOrigin.statusCode).toBe(403)
+    expect(fake.requests).toHaveLength(0)
+  })
+
   it(`allows ${REPLY_OPTIONS_LIMIT.max} per user in ${REPLY_OPTIONS_LIMIT.timeWindow}, then a 429 with Retry-After; others are unaffected`, async () => {
     fake.set({ reply: () => JSON.stringify(OPTIONS) })
     for (let i = 0; i < REPLY_OPTIONS_LIMIT.max; i++) {

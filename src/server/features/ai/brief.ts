@@ -43,8 +43,8 @@ export function createBriefs({
     try {
       return (await mail.getThread(user, threadId)).subject || null
     } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      log.info({ code: error.code }, 'no subject for the answered thread')
+      if (error instanceof AppError) log.info({ code: error.code }, 'no subject for the thread')
+      else log.warn({ err: error }, 'reading the answered thread failed; no subject')
       return null
     }
   }
