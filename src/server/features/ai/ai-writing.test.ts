@@ -248,6 +248,44 @@ describe('the language of a reply', () => {
   })
 })
 
+describe('the writing profile in the reply’s language (decision 047)', () => {
+  it('gives a model the section of the example text learned in the recipient’s language', async () => {
+    const exampleText = [
+      '=== English · 2 sent e-mails ===',
+      '',
+      'Hi Tom,\n\nThanks for the notes, they help a lot. ENGLISH-SECTION\n\nCheers,\nAda',
+      '',
+      '=== German · 2 sent e-mails ===',
+      '',
+      'Hallo Jonas,\n\nvielen Dank für die Unterlagen, sie helfen mir sehr. GERMAN-SECTION\n\nViele Grüße,\nAda',
+    ].join('\n')
+    const profile = await post('/api/writing-profiles', {
+      name: 'Learned',
+      tone: 'friendly',
+      style: 'conversational',
+      vocabulary: 'simple',
+      sentenceStructure: 'mixed',
+      exampleText,
+    })
+    expect(profile.statusCode).toBe(201)
+    const jonas = await post('/api/contacts', {
+      name: 'Jonas Klein',
+      email: 'jonas.klein@example.com',
+      language: 'german',
+    })
+    await post('/api/ai/generate-email', { contactId: jonas.json().id, userInput: 'Thank him' })
+    let prompt = lastPrompt()
+    expect(prompt).toContain('GERMAN-SECTION')
+    expect(prompt).not.toContain('ENGLISH-SECTION')
+
+    await post('/api/ai/generate-email', { contactName: 'Tom', userInput: 'Thank him' })
+    prompt = lastPrompt()
+    expect(prompt).toContain('ENGLISH-SECTION')
+    expect(prompt).not.toContain('GERMAN-SECTION')
+    await h.call(ada, 'DELETE', `/api/writing-profiles/${profile.json().id}`)
+  })
+})
+
 describe('a compose draft’s subject (decision 046)', () => {
   const withSubject = () =>
     'Subject: Slides before Friday\n\nDear Ana,\n\nCould you send me the slides before Friday?\n\nBest regards,\nAda'

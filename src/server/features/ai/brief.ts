@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js'
 import { detectLanguage, stripQuotedHistory } from './mail-text.js'
 import { firstAddress } from './memory-note.js'
 import { trimConversation, type ConversationMessage, type WritingBrief } from './prompt.js'
+import { profileForLanguage } from './style/profile-for-language.js'
 import type { AiServiceDeps, BriefRequest } from './service.js'
 
 /** Messages read from the cache for the conversation memory, before the token budget cuts. */
@@ -87,7 +88,7 @@ export function createBriefs({
     if (contactId) contact = await contacts.get(user.id, contactId)
     else if (senderEmail) contact = await contacts.findByEmail(user.id, senderEmail)
 
-    const [profile, defaults] = await Promise.all([
+    const [savedProfile, defaults] = await Promise.all([
       profiles.getDefault(user.id),
       contact && kind !== 'reply-options' ? null : settings.getSettings(user.id),
     ])
@@ -124,6 +125,10 @@ export function createBriefs({
           context: null,
           source: 'settings',
         }
+
+    // The profile as a draft in this language reads it: its section learned in that language
+    // (decision 047).
+    const profile = savedProfile && profileForLanguage(savedProfile, recipient.language)
 
     // Conversation memory helps a new e-mail and a reply; a rewrite and the free reply options
     // are written from the text in front of them.
@@ -169,6 +174,6 @@ export function createBriefs({
       // sampling (its default temperature) does the rest.
       variation: randomInt(1_000_000),
     }
-    return { brief, contactId: contact?.id ?? null, profileId: profile?.id ?? null }
+    return { brief, contactId: contact?.id ?? null, profileId: savedProfile?.id ?? null }
   }
 }
