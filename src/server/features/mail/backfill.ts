@@ -61,14 +61,11 @@ export function createMailBackfill(deps: {
     if (!state?.fullSyncCompletedAt || state.backfillDoneAt) return null
     // The query is fixed when the backfill starts: the page token belongs to it.
     const query = state.backfillQuery ?? windowQuery('before', options.windowDays)
-    const page = await gmail.call('threadsList', (api) =>
-      api.users.threads.list({
-        userId: 'me',
-        q: query,
-        maxResults: options.backfillPageSize,
-        pageToken: state.backfillPageToken ?? undefined,
-      }),
-    )
+    const page = await gmail.listThreads({
+      q: query,
+      maxResults: options.backfillPageSize,
+      pageToken: state.backfillPageToken ?? undefined,
+    })
     const listed = (page.threads ?? []).filter((t) => t.id)
     const ids = listed.map((t) => t.id!)
     const known = await repo.knownThreadIds(userId, ids)

@@ -52,17 +52,12 @@ export function draftsOf(
     return found.map((d) => ({ ...d, replyToMessageId: ids.get(d.inReplyTo) ?? null }))
   }
 
-  const get = (id: string) =>
-    gmail.call('draftsGet', (api) => api.users.drafts.get({ userId: 'me', id, format: 'full' }), {
-      notFound: GONE,
-    })
+  const get = (id: string) => gmail.getDraft(id, GONE)
 
   return {
     /** The newest drafts, newest first; one deleted meanwhile is left out. */
     async list(): Promise<DraftList> {
-      const page = await gmail.call('draftsList', (api) =>
-        api.users.drafts.list({ userId: 'me', maxResults: DRAFTS_PAGE }),
-      )
+      const page = await gmail.listDrafts(DRAFTS_PAGE)
       const ids = (page.drafts ?? []).flatMap((d) => (d.id ? [d.id] : []))
       const found = await mapWithConcurrency(ids, DRAFT_FETCHES, (id) =>
         get(id).then(presentDraft, (error: unknown) => {
@@ -95,19 +90,12 @@ export function draftsOf(
       const messageId = draft.message?.id
       const meta = draft.id && messageId ? presentDraft(draft)?.attachments[index] : undefined
       if (!messageId || !meta) throw new NotFound('This draft has no such attachment')
-      const body = await gmail.call(
-        'attachmentsGet',
-        (api) =>
-          api.users.messages.attachments.get({ userId: 'me', messageId, id: meta.attachmentId }),
-        { notFound: GONE },
-      )
+      const body = await gmail.getAttachment(messageId, meta.attachmentId, GONE)
       return { ...meta, content: Buffer.from(body.data ?? '', 'base64url') }
     },
 
     async delete(id: string): Promise<void> {
-      await gmail.call('draftsDelete', (api) => api.users.drafts.delete({ userId: 'me', id }), {
-        notFound: GONE,
-      })
+      await gmail.deleteDraft(id, GONE)
     },
   }
 }

@@ -54,14 +54,11 @@ export async function fetchFirstPageByMetadata(
   // A thread with several inbox messages takes several rows: list more than a page needs, and
   // go on (5 units a page) until the page is full or the inbox ends.
   for (let pages = 0; pages < 5 && newest.size < deps.pageSize; pages++) {
-    const page = await gmail.call('messagesList', (api) =>
-      api.users.messages.list({
-        userId: 'me',
-        labelIds: ['INBOX'],
-        maxResults: deps.pageSize * 2,
-        pageToken,
-      }),
-    )
+    const page = await gmail.listMessages({
+      labelIds: ['INBOX'],
+      maxResults: deps.pageSize * 2,
+      pageToken,
+    })
     for (const m of page.messages ?? []) {
       if (newest.size >= deps.pageSize) break
       if (m.id && m.threadId && !newest.has(m.threadId)) newest.set(m.threadId, m.id)
@@ -93,14 +90,7 @@ export async function fetchFirstPageByMetadata(
   try {
     historyIds = await mapWithConcurrency([...newest], deps.concurrency, async ([threadId, id]) => {
       try {
-        const message = await gmail.call('messagesGet', (api) =>
-          api.users.messages.get({
-            userId: 'me',
-            id,
-            format: 'metadata',
-            metadataHeaders: LIST_HEADERS,
-          }),
-        )
+        const message = await gmail.getMessageHeaders(id, LIST_HEADERS)
         const { parsed, unreadable } = parseThreadMessages(threadId, [message])
         // Headers only: no body and no attachments yet, whatever the payload looked like.
         const messages = parsed.map((m) => ({

@@ -62,12 +62,19 @@ export type GmailCallOptions = {
   notIdempotent?: boolean
 }
 
+/** How a message list or thread list is narrowed (Gmail's own parameters). */
+type ListQuery = { q?: string; labelIds?: string[]; maxResults: number; pageToken?: string }
+/** A raw RFC 822 message, base64url, and the conversation it belongs to. */
+type RawMessage = { raw: string; threadId?: string }
+
 /**
- * One user's Gmail: the API client plus the discipline every call goes through — the
- * quota budget, retries with backoff on 429/5xx, the revoked-grant check, and typed errors.
+ * One user's Gmail: every Gmail operation Inkwell makes, each in one place, and the discipline
+ * every call goes through — the quota budget, retries with backoff on 429/5xx, the
+ * revoked-grant check, and typed errors. Nothing outside reaches the API client: a new call
+ * is a new method here, with its price in quota.ts.
  */
 export class GmailSession {
-  readonly api: gmail_v1.Gmail
+  readonly #api: gmail_v1.Gmail
 
   constructor(
     auth: OAuth2Client,
@@ -80,7 +87,7 @@ export class GmailSession {
     private readonly background = false,
   ) {
     // gaxios retries are off: withRetry owns retrying, so waits are jittered and counted.
-    this.api = gmail({ version: 'v1', auth, rootUrl, retry: false, timeout: 60_000 })
+    this.#api = gmail({ version: 'v1', auth, rootUrl, retry: false, timeout: 60_000 })
   }
 
   /** What `operation` costs in the quota model in use. */
@@ -93,8 +100,143 @@ export class GmailSession {
     return this.budget.headroom()
   }
 
+  // Threads
+
+  listThreads(query: ListQuery) {
+    return this.#call('threadsList', (api) => api.users.threads.list({ userId: 'me', ...query }))
+  }
+
+  /** A whole thread (`full`), or its messages' `headers` only (`metadata`). */
+  getThread(id: string, format: 'full' | { metadataHeaders: string[] }, notFound?: string) {
+    const params = format === 'full' ? { format } : { format: 'metadata', ...format }
+    return this.#call(
+      'threadsGet',
+      (api) => api.users.threads.get({ userId: 'me', id, ...params }),
+      { notFound },
+    )
+  }
+
+  modifyThread(id: string, add: string[], remove: string[], notFound?: string) {
+    return this.#call(
+      'threadsModify',
+      (api) =>
+        api.users.threads.modify({
+          userId: 'me',
+          id,
+          requestBody: { addLabelIds: add, removeLabelIds: remove },
+        }),
+      { notFound },
+    )
+  }
+
+  /** Moves a thread to the Trash (`trash`) or back out of it. */
+  trashThread(id: string, trash: boolean, notFound?: string) {
+    return this.#call(
+      'threadsTrash',
+      (api) =>
+        trash
+          ? api.users.threads.trash({ userId: 'me', id })
+          : api.users.threads.untrash({ userId: 'me', id }),
+      { notFound },
+    )
+  }
+
+  // Messages
+
+  listMessages(query: ListQuery & { includeSpamTrash?: boolean }) {
+    return this.#call('messagesList', (api) => api.users.messages.list({ userId: 'me', ...query }))
+  }
+
+  getMessageHeaders(id: string, metadataHeaders: string[]) {
+    return this.#call('messagesGet', (api) =>
+      api.users.messages.get({ userId: 'me', id, format: 'metadata', metadataHeaders }),
+    )
+  }
+
+  getAttachment(messageId: string, attachmentId: string, notFound?: string) {
+    return this.#call(
+      'attachmentsGet',
+      (api) => api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
+      { notFound },
+    )
+  }
+
+  /**
+   * Sends a message. Never retried after a 5xx or a dropped connection, which may come after
+   * the mail went out (decision 044): only after a 429, when Gmail did nothing.
+   */
+  sendMessage(message: RawMessage, notFound?: string) {
+    return this.#call(
+      'messagesSend',
+      (api) => api.users.messages.send({ userId: 'me', requestBody: message }),
+      { notFound, notIdempotent: true },
+    )
+  }
+
+  listHistory(startHistoryId: string, pageToken?: string) {
+    return this.#call('historyList', (api) =>
+      api.users.history.list({ userId: 'me', startHistoryId, maxResults: 500, pageToken }),
+    )
+  }
+
+  // Labels
+
+  listLabels() {
+    return this.#call('labelsList', (api) => api.users.labels.list({ userId: 'me' }))
+  }
+
+  createLabel(label: gmail_v1.Schema$Label) {
+    return this.#call('labelsCreate', (api) =>
+      api.users.labels.create({ userId: 'me', requestBody: label }),
+    )
+  }
+
+  // Drafts
+
+  listDrafts(maxResults: number) {
+    return this.#call('draftsList', (api) => api.users.drafts.list({ userId: 'me', maxResults }))
+  }
+
+  getDraft(id: string, notFound?: string) {
+    return this.#call(
+      'draftsGet',
+      (api) => api.users.drafts.get({ userId: 'me', id, format: 'full' }),
+      { notFound },
+    )
+  }
+
+  /** Saves a draft: a new one, or the draft `id` replaced. */
+  saveDraft(message: RawMessage, id: string | undefined, notFound?: string) {
+    const requestBody = { message }
+    return id
+      ? this.#call(
+          'draftsUpdate',
+          (api) => api.users.drafts.update({ userId: 'me', id, requestBody }),
+          { notFound },
+        )
+      : this.#call(
+          'draftsCreate',
+          (api) => api.users.drafts.create({ userId: 'me', requestBody }),
+          {
+            notFound,
+          },
+        )
+  }
+
+  deleteDraft(id: string, notFound?: string) {
+    return this.#call('draftsDelete', (api) => api.users.drafts.delete({ userId: 'me', id }), {
+      notFound,
+    })
+  }
+
+  // Push
+
+  watch(request: gmail_v1.Schema$WatchRequest) {
+    return this.#call('watch', (api) => api.users.watch({ userId: 'me', requestBody: request }))
+  }
+
   /** One Gmail call: `operation` names it, and its price comes from the quota model in use. */
-  async call<T>(
+  async #call<T>(
     operation: GmailOperation,
     fn: (api: gmail_v1.Gmail) => Promise<{ data: T }>,
     options: GmailCallOptions = {},
@@ -103,7 +245,7 @@ export class GmailSession {
       return await withRetry(
         async () => {
           await this.budget.take(this.prices[operation], this.background)
-          return (await fn(this.api)).data
+          return (await fn(this.#api)).data
         },
         options.notIdempotent ? { retryable: isRefusedUndone } : {},
       )

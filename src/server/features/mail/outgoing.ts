@@ -59,13 +59,11 @@ export function createOutgoingMail(deps: {
     const gmail = gmailFor(user)
     return Promise.all(
       found.map(async ({ messageId, attachmentId, meta }) => {
-        const body = await gmail.call(
-          'attachmentsGet',
-          (api) =>
-            api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
-          { notFound: `The attachment ${meta.filename || ''} no longer exists in Gmail` },
+        const body = await gmail.getAttachment(
+          messageId,
+          attachmentId,
+          `The attachment ${meta.filename || ''} no longer exists in Gmail`,
         )
-
         return {
           filename: meta.filename || 'attachment',
           mimeType: meta.mimeType,
@@ -121,26 +119,18 @@ export function createOutgoingMail(deps: {
   async function sendNow(user: UserRow, input: Outgoing, messageId?: string): Promise<SentMessage> {
     const gmail = gmailFor(user)
     const { raw, threadId } = await composeRaw(user, input, messageId)
-    const sent = await gmail.call(
-      'messagesSend',
-      (api) => api.users.messages.send({ userId: 'me', requestBody: { raw, threadId } }),
-      {
-        notFound: 'The conversation you are replying to no longer exists in Gmail',
-        notIdempotent: true,
-      },
+    const sent = await gmail.sendMessage(
+      { raw, threadId },
+      'The conversation you are replying to no longer exists in Gmail',
     )
     if (!sent.id || !sent.threadId) {
       throw new UpstreamError('Gmail accepted the message without saying its id')
     }
     if (input.draftId) {
-      const draftId = input.draftId
-      await gmail
-        .call('draftsDelete', (api) => api.users.drafts.delete({ userId: 'me', id: draftId }))
-        .catch((error: unknown) => {
-          // Already gone is what we wanted; anything else leaves a stray draft behind.
-          if (!(error instanceof NotFound))
-            log.warn({ err: error }, 'deleting the sent draft failed')
-        })
+      await gmail.deleteDraft(input.draftId).catch((error: unknown) => {
+        // Already gone is what we wanted; anything else leaves a stray draft behind.
+        if (!(error instanceof NotFound)) log.warn({ err: error }, 'deleting the sent draft failed')
+      })
     }
     await sync
       .refreshThread(gmail, user.id, sent.threadId)
@@ -153,14 +143,11 @@ export function createOutgoingMail(deps: {
 
   /** The message with this Message-ID in the user's Gmail (sent, or anywhere), if any. */
   async function findSent(user: UserRow, messageId: string): Promise<SentMessage | null> {
-    const found = await gmailFor(user).call('messagesList', (api) =>
-      api.users.messages.list({
-        userId: 'me',
-        q: `rfc822msgid:${messageId.replace(/[<>]/g, '')}`,
-        includeSpamTrash: true,
-        maxResults: 1,
-      }),
-    )
+    const found = await gmailFor(user).listMessages({
+      q: `rfc822msgid:${messageId.replace(/[<>]/g, '')}`,
+      includeSpamTrash: true,
+      maxResults: 1,
+    })
     const message = found.messages?.[0]
     return message?.id && message.threadId ? { id: message.id, threadId: message.threadId } : null
   }
@@ -184,18 +171,13 @@ export function createOutgoingMail(deps: {
     async saveDraft(user: UserRow, input: Outgoing) {
       const gmail = gmailFor(user)
       const { raw, threadId } = await composeRaw(user, input)
-      const requestBody = { message: { raw, threadId } }
-      const draft = input.draftId
-        ? await gmail.call(
-            'draftsUpdate',
-            (api) => api.users.drafts.update({ userId: 'me', id: input.draftId!, requestBody }),
-            { notFound: 'This draft, or the conversation it answers, no longer exists in Gmail' },
-          )
-        : await gmail.call(
-            'draftsCreate',
-            (api) => api.users.drafts.create({ userId: 'me', requestBody }),
-            { notFound: 'The conversation this draft answers no longer exists in Gmail' },
-          )
+      const draft = await gmail.saveDraft(
+        { raw, threadId },
+        input.draftId,
+        input.draftId
+          ? 'This draft, or the conversation it answers, no longer exists in Gmail'
+          : 'The conversation this draft answers no longer exists in Gmail',
+      )
       if (!draft.id) throw new UpstreamError('Gmail saved the draft without saying its id')
       return { draftId: draft.id }
     },

@@ -18,8 +18,8 @@ describe('Gmail watch renewal across instances', () => {
 
   const gmail = {
     forUserId: async (userId: string) => ({
-      call: async (operation: string) => {
-        watches.push(`${operation}:${userId}`)
+      watch: async () => {
+        watches.push(`watch:${userId}`)
         if (refuseNext) {
           refuseNext = false
           throw new Error('Gmail refused the watch')

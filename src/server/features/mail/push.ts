@@ -69,16 +69,11 @@ export function createGmailPush(deps: {
   async function watch(userId: string): Promise<void> {
     const gmail = await deps.gmail.forUserId(userId)
     if (!gmail) return
-    await gmail.call('watch', (api) =>
-      api.users.watch({
-        userId: 'me',
-        requestBody: {
-          topicName: config.topic,
-          labelIds: ['INBOX'],
-          labelFilterBehavior: 'include',
-        },
-      }),
-    )
+    await gmail.watch({
+      topicName: config.topic,
+      labelIds: ['INBOX'],
+      labelFilterBehavior: 'include',
+    })
   }
 
   /**

@@ -1,3 +1,4 @@
+import { startFaultProxy } from '../../test/fault-proxy.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../../db/schema.js'
 import { createTestDatabase } from '../../test/database.js'
@@ -70,22 +71,29 @@ describe('the shared Gmail quota', () => {
 
 describe('the quota model', () => {
   it('prices each call by the table in use, and the budget follows the model', async () => {
+    // A Gmail that answers every call with an empty 200.
+    const gmail = await startFaultProxy('http://127.0.0.1:9', {
+      fault: () => ({ status: 200, body: '{}' }),
+    })
     const spentOn = async (model: GmailQuotaModel) => {
       const budget = new QuotaBudget(0, { take: async () => ({ granted: true, available: 0 }) })
+      const auth = new OAuth2Client()
+      auth.setCredentials({ access_token: 'token', expiry_date: Date.now() + 3_600_000 })
       const session = new GmailSession(
-        new OAuth2Client(),
-        'http://127.0.0.1:1/',
+        auth,
+        `${gmail.url}/`,
         budget,
         GMAIL_QUOTA[model].prices,
         async () => {},
       )
-      await session.call('threadsGet', async () => ({ data: null }))
-      await session.call('messagesGet', async () => ({ data: null }))
-      await session.call('historyList', async () => ({ data: null }))
+      await session.getThread('t1', 'full')
+      await session.getMessageHeaders('m1', ['Subject'])
+      await session.listHistory('1')
       return budget.spent
     }
     expect(await spentOn('2026')).toBe(40 + 20 + 2)
     expect(await spentOn('legacy')).toBe(10 + 5 + 2)
+    await gmail.close()
     expect(loadConfig({ INKWELL_MODE: 'demo' }).gmailQuotaUnitsPerMinute).toBe(6000)
     const legacy = loadConfig({ INKWELL_MODE: 'demo', GMAIL_QUOTA_MODEL: 'legacy' })
     expect(legacy.gmailQuotaUnitsPerMinute).toBe(15_000)

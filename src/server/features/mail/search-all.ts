@@ -28,25 +28,17 @@ export async function searchGmail(deps: {
   labelNames: Record<string, string>
 }): Promise<Thread[]> {
   const { gmail, repo, userId, labelNames } = deps
-  const listed = await gmail.call('threadsList', (api) =>
-    api.users.threads.list({ userId: 'me', q: deps.q, maxResults: deps.limit }),
-  )
+  const listed = await gmail.listThreads({ q: deps.q, maxResults: deps.limit })
   const ids = (listed.threads ?? []).map((t) => t.id).filter((id): id is string => Boolean(id))
   const cached = await repo.getThreadRows(userId, ids)
   const have = new Set(cached.map((row) => row.thread.threadId))
   const missing = ids.filter((id) => !have.has(id)).slice(0, MAX_FETCHED_PER_SEARCH)
   const fetched = await Promise.all(
     missing.map((id) =>
-      gmail.call(
-        'threadsGet',
-        (api) =>
-          api.users.threads.get({
-            userId: 'me',
-            id,
-            format: 'metadata',
-            metadataHeaders: LIST_HEADERS,
-          }),
-        { notFound: 'This conversation no longer exists in Gmail' },
+      gmail.getThread(
+        id,
+        { metadataHeaders: LIST_HEADERS },
+        'This conversation no longer exists in Gmail',
       ),
     ),
   )

@@ -54,21 +54,14 @@ export function createMailService(deps: {
     const names = await labelNames(userId)
     const known = Object.entries(names).find(([, name]) => name === FOLLOW_UP_LABEL)
     if (known) return known[0]
-    const { labels = [] } = await gmail.call('labelsList', (api) =>
-      api.users.labels.list({ userId: 'me' }),
-    )
+    const { labels = [] } = await gmail.listLabels()
     const label =
       labels.find((l) => l.name === FOLLOW_UP_LABEL) ??
-      (await gmail.call('labelsCreate', (api) =>
-        api.users.labels.create({
-          userId: 'me',
-          requestBody: {
-            name: FOLLOW_UP_LABEL,
-            labelListVisibility: 'labelShow',
-            messageListVisibility: 'show',
-          },
-        }),
-      ))
+      (await gmail.createLabel({
+        name: FOLLOW_UP_LABEL,
+        labelListVisibility: 'labelShow',
+        messageListVisibility: 'show',
+      }))
     if (!label.id) throw new UpstreamError('Gmail created a label without saying its id')
     await repo.saveSyncState(userId, { labelNames: { ...names, [label.id]: FOLLOW_UP_LABEL } })
     return label.id
@@ -135,17 +128,10 @@ export function createMailService(deps: {
     async act(user: UserRow, threadId: string, action: ThreadAction) {
       if (!(await repo.getThreadRow(user.id, threadId))) throw new NotFound('No such conversation')
       const gmail = gmailFor(user)
-      const gone = { notFound: 'This conversation no longer exists in Gmail' }
+      const gone = 'This conversation no longer exists in Gmail'
       try {
         if (action === 'trash' || action === 'untrash') {
-          await gmail.call(
-            'threadsTrash',
-            (api) =>
-              action === 'trash'
-                ? api.users.threads.trash({ userId: 'me', id: threadId })
-                : api.users.threads.untrash({ userId: 'me', id: threadId }),
-            gone,
-          )
+          await gmail.trashThread(threadId, action === 'trash', gone)
           const change = labelChange(action)
           await repo.changeThreadLabels(user.id, threadId, change.add, change.remove)
         } else {
@@ -154,16 +140,7 @@ export function createMailService(deps: {
               ? await followUpLabelId(gmail, user.id)
               : undefined
           const change = labelChange(action, followUp)
-          await gmail.call(
-            'threadsModify',
-            (api) =>
-              api.users.threads.modify({
-                userId: 'me',
-                id: threadId,
-                requestBody: { addLabelIds: change.add, removeLabelIds: change.remove },
-              }),
-            gone,
-          )
+          await gmail.modifyThread(threadId, change.add, change.remove, gone)
           await repo.changeThreadLabels(user.id, threadId, change.add, change.remove)
         }
       } catch (error) {
@@ -205,10 +182,10 @@ export function createMailService(deps: {
       const message = await repo.getMessage(user.id, messageId)
       const meta = message?.attachments.find((a) => a.attachmentId === attachmentId)
       if (!message || !meta) throw new NotFound('No such attachment')
-      const body = await gmailFor(user).call(
-        'attachmentsGet',
-        (api) => api.users.messages.attachments.get({ userId: 'me', messageId, id: attachmentId }),
-        { notFound: 'This attachment no longer exists in Gmail' },
+      const body = await gmailFor(user).getAttachment(
+        messageId,
+        attachmentId,
+        'This attachment no longer exists in Gmail',
       )
       return { ...meta, content: Buffer.from(body.data ?? '', 'base64url') }
     },

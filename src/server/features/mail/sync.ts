@@ -153,9 +153,7 @@ export function createMailSync(deps: {
     try {
       for (let attempt = 1; ; attempt++) {
         const fetchedAt = await repo.localChangeMark()
-        const thread = await gmail.call('threadsGet', (api) =>
-          api.users.threads.get({ userId: 'me', id: threadId, format: 'full' }),
-        )
+        const thread = await gmail.getThread(threadId, 'full')
         const { parsed, unreadable } = parseThreadMessages(threadId, thread.messages ?? [])
         const skipped = await repo.replaceThread(userId, threadId, parsed, unreadable, {
           fetchedAt,
@@ -176,9 +174,7 @@ export function createMailSync(deps: {
 
   /** Names of the user's own labels (Gmail lists threads by label id), refreshed each sync. */
   async function syncLabelNames(gmail: GmailSession, userId: string) {
-    const { labels = [] } = await gmail.call('labelsList', (api) =>
-      api.users.labels.list({ userId: 'me' }),
-    )
+    const { labels = [] } = await gmail.listLabels()
     const names = Object.fromEntries(
       labels
         .filter((l) => l.type === 'user' && l.id && l.name)
@@ -237,14 +233,11 @@ export function createMailSync(deps: {
 
     let pageToken: string | undefined
     do {
-      const page = await gmail.call('threadsList', (api) =>
-        api.users.threads.list({
-          userId: 'me',
-          q: windowQuery('after', options.windowDays, startedAt),
-          maxResults: options.pageSize,
-          pageToken,
-        }),
-      )
+      const page = await gmail.listThreads({
+        q: windowQuery('after', options.windowDays, startedAt),
+        maxResults: options.pageSize,
+        pageToken,
+      })
       const listed = (page.threads ?? []).filter((t) => t.id)
       historyId ??= maxHistoryId(listed.map((t) => t.historyId))
       // A thread already cached whole at the same historyId has not changed: skip the 40 units
@@ -311,9 +304,7 @@ export function createMailSync(deps: {
     let pageToken: string | undefined
     try {
       do {
-        const page = await gmail.call('historyList', (api) =>
-          api.users.history.list({ userId: 'me', startHistoryId, maxResults: 500, pageToken }),
-        )
+        const page = await gmail.listHistory(startHistoryId, pageToken)
         touchedThreads(page.history ?? []).forEach((id) => touched.add(id))
         added.push(...addedMessages(page.history ?? []))
         latest = maxHistoryId([latest, page.historyId]) ?? latest
