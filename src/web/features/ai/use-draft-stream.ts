@@ -60,10 +60,12 @@ export class DraftStreamError extends Error {
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
 
 /**
- * One streamed generation at a time. The text goes to `onText` at most once per animation
- * frame however fast the deltas come, so a fast model never re-renders the editor per token.
- * A failure shows the screen's toast (`failureTitle`, or the 429's 'Usage Limit Reached');
- * whatever the outcome, the plan is refetched so the credit widgets follow at once.
+ * One streamed generation at a time, for every generation call (compose, smart reply, refine).
+ * The first words go to `onText` as they come; after them the text goes at most once per
+ * animation frame however fast the deltas come, so a fast model never re-renders the editor
+ * per token. Stopped, the words so far stay with the screen. A failure shows the screen's toast
+ * (`failureTitle`, or the 429's 'Usage Limit Reached'); whatever the outcome, the plan is
+ * refetched so the credit widgets follow at once, and `charge` says what it cost.
  */
 export function useDraftStream({
   failureTitle,
@@ -71,7 +73,7 @@ export function useDraftStream({
 }: {
   /** 'Failed to generate AI email' or 'Failed to generate smart reply'. */
   failureTitle: string
-  /** The whole text so far (not a delta); called per animation frame while streaming. */
+  /** The whole text so far (not a delta): at the first words, then per animation frame. */
   onText: (text: string) => void
 }) {
   const queryClient = useQueryClient()
@@ -141,9 +143,16 @@ export function useDraftStream({
           if (event.type === 'start') {
             setWriter(event.writer)
           } else if (event.type === 'delta') {
-            if (text === '') setPhase('streaming')
+            const first = text === ''
             text += event.text
-            frame ??= requestAnimationFrame(flush)
+            if (first) {
+              // The first words go to the screen at once, not a frame later: they are the
+              // moment the user waits for (issue 23's click → first words).
+              setPhase('streaming')
+              onTextRef.current(text)
+            } else {
+              frame ??= requestAnimationFrame(flush)
+            }
           } else if (event.type === 'done') {
             if (frame !== null) cancelAnimationFrame(frame)
             // The server's final text is the one recorded; it is what the editor keeps.
