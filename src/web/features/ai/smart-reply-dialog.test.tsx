@@ -272,7 +272,8 @@ describe('the Smart Reply dialog', { timeout: 20_000 }, () => {
     // The kept words are the user's to finish and send (not a complete AI draft).
     expect(screen.getByRole('button', { name: 'Send Reply' })).toBeEnabled()
 
-    // Stopped before the first words: the server refunds, and the dialog says so.
+    // Stopped before the first words: the server refunds, and the dialog says so. The reply
+    // that was there stays: it is not lost to a new one that never came.
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }))
     await waitFor(() => expect(sent(fetchMock, '/api/ai/smart-reply')).toHaveLength(2))
     await act(async () => stream.push({ type: 'start', draftId: DRAFT_ID, writer: WRITER }))
@@ -280,6 +281,7 @@ describe('the Smart Reply dialog', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(status()).toHaveTextContent('Stopped before any words. No credit used'),
     )
+    expect(screen.getByLabelText('Your reply')).toHaveValue('Hi Dana, the contract goes out')
   })
 
   it('shows the writer’s notice beside the draft, never inside it, with where to connect a model', async () => {

@@ -19,7 +19,7 @@ import { CreditCompact } from './credit-widgets'
 import { DraftStatus, RefineButtons } from './draft-tools'
 import { replyTextProblem } from './draft-rules'
 import { replyOptionsInput, smartReplyInput, type SmartReplySource } from './smart-reply-source'
-import { useDraftStream } from './use-draft-stream'
+import { useDraftStream, type DraftOutcome } from './use-draft-stream'
 import { DraftNotes, WriterLabel } from './writer-label'
 
 export type SmartReplyDialogProps = {
@@ -59,22 +59,39 @@ export function SmartReplyDialog({
   const tooLong = instruction.trim().length > MAX_INSTRUCTION_CHARS
   const started = draft.phase !== 'idle' || text !== ''
 
-  /** Writes the reply; `said` is what it should say (a picked option's, or the typed words). */
+  /**
+   * Writes the reply; `said` is what it should say (a picked option's, or the typed words). A
+   * reply already there stays on screen until the new one's first words replace it, and comes
+   * back if the new one fails or is stopped before any words: a whole reply is never lost to a
+   * half-written one.
+   */
   async function generate(said: string) {
     if (said.trim().length > MAX_INSTRUCTION_CHARS) return
-    setText('')
-    setComplete(null)
+    const before = text
+    const previous = complete
     const result = await draft.start({ kind: 'smart-reply', input: smartReplyInput(source, said) })
     if (result.outcome === 'done') {
       setComplete({ draftId: result.draft.draftId, content: result.draft.content })
       toast({ title: 'Smart reply generated successfully!' })
-    } else if (result.outcome === 'failed') {
-      // Nothing half-written stays to be sent.
-      setText('')
     } else if (result.outcome === 'blocked') {
       onClose()
+    } else {
+      settle(result, before, previous)
     }
-    // Stopped: what was written stays, to edit (it has no draft id: it is not a complete draft).
+  }
+
+  /**
+   * After a generation that did not complete: failed, or stopped before any words, the text
+   * before it comes back; stopped later, the words written stay, to edit, without a draft id
+   * (they are not a complete draft).
+   */
+  function settle(result: DraftOutcome, before: string, previous: typeof complete) {
+    if (result.outcome === 'cancelled' && result.text !== '') {
+      setComplete(null)
+    } else {
+      setText(before)
+      setComplete(previous)
+    }
   }
 
   async function refine(action: RefineAction) {
@@ -97,14 +114,8 @@ export function SmartReplyDialog({
     )
     if (result.outcome === 'done') {
       setComplete({ draftId: result.draft.draftId, content: result.draft.content })
-    } else if (
-      result.outcome === 'failed' ||
-      (result.outcome === 'cancelled' && result.text === '')
-    ) {
-      // The draft being refined was whole: it comes back as it was.
-      setText(before)
-    } else if (result.outcome === 'cancelled') {
-      setComplete(null)
+    } else if (result.outcome !== 'blocked') {
+      settle(result, before, previous)
     }
   }
 
@@ -284,7 +295,7 @@ export function SmartReplyDialog({
               ) : (
                 <Textarea
                   id={`${id}-reply`}
-                  rows={10}
+                  rows={8}
                   value={text}
                   onChange={(event) => setText(event.target.value)}
                   readOnly={draft.active}
@@ -292,13 +303,17 @@ export function SmartReplyDialog({
                   aria-describedby={`${id}-count`}
                 />
               )}
+            </>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-x-4">
+            {started && (
               <p id={`${id}-count`} className="text-xs text-muted-foreground tabular-nums">
                 {text.length} characters
               </p>
-            </>
-          )}
-          {/* Always there, so the first "Writing…" is announced too. */}
-          <DraftStatus phase={draft.phase} charge={draft.charge} waiting="Writing the reply…" />
+            )}
+            {/* Always there, so the first "Writing…" is announced too. */}
+            <DraftStatus phase={draft.phase} charge={draft.charge} waiting="Writing the reply…" />
+          </div>
           {started && (
             <>
               <RefineButtons
