@@ -46,6 +46,11 @@ const written = (content: string, draftId = DRAFT_ID, notice: string | null = nu
 
 type Generation = (url: string, body: Record<string, unknown>, signal?: AbortSignal) => Response
 
+/** The credits the server has counted (reset by `serve`). */
+let used = PLAN.aiEmailsUsed
+/** The server's refund of a generation stopped before its first words: a moment after the stop. */
+const refundSoon = () => setTimeout(() => (used -= 1), 100)
+
 /**
  * The server: the plan (its count goes up with every credit the test spends, as the server's
  * would), the reply options, and `generation` for the streamed calls.
@@ -54,7 +59,7 @@ function serve(
   generation: Generation,
   options: () => Response = () => Response.json({ options: OPTIONS }),
 ) {
-  let used = PLAN.aiEmailsUsed
+  used = PLAN.aiEmailsUsed
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/user/plan') return Response.json({ ...PLAN, aiEmailsUsed: used })
     if (url === '/api/ai/reply-options') return options()
@@ -278,10 +283,17 @@ describe('the Smart Reply dialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(sent(fetchMock, '/api/ai/smart-reply')).toHaveLength(2))
     await act(async () => stream.push({ type: 'start', draftId: DRAFT_ID, writer: WRITER }))
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }))
+    refundSoon()
     await waitFor(() =>
       expect(status()).toHaveTextContent('Stopped before any words. No credit used'),
     )
     expect(screen.getByLabelText('Your reply')).toHaveValue('Hi Dana, the contract goes out')
+    // The widgets follow the refund, though the server made it after the stop's first refetch.
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('credits-remaining')).toHaveTextContent('17/20 AI emails left'),
+      { timeout: 3000 },
+    )
   })
 
   it('shows the writer’s notice beside the draft, never inside it, with where to connect a model', async () => {

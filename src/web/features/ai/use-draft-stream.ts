@@ -57,6 +57,9 @@ export class DraftStreamError extends Error {
   }
 }
 
+/** How long after a stop the plan is read again, for the server's refund (decision 012). */
+const REFUND_SETTLE_MS = 1000
+
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
 
 /**
@@ -186,7 +189,12 @@ export function useDraftStream({
       } finally {
         if (current()) running.current = null
         // Used, refunded or unchanged: the widgets show the server's count either way.
-        void queryClient.invalidateQueries({ queryKey: planQuery.queryKey })
+        const refetchPlan = () =>
+          void queryClient.invalidateQueries({ queryKey: planQuery.queryKey })
+        refetchPlan()
+        // A stop's refund is made when the server sees the request closed, which can be after
+        // the refetch above has read the count: read it again once it has surely been made.
+        if (controller.signal.aborted) setTimeout(refetchPlan, REFUND_SETTLE_MS)
       }
     },
     [allowed, countSpent, failureTitle, navigate, queryClient],
