@@ -1,151 +1,138 @@
-import type { ContactTone, Formality, Language } from '../prompt.js'
-import { phrasebooks, type Intent, type ReplyIntent } from './phrasebooks.js'
-
-/** What the offline writer reads from the prompt to compose an e-mail. */
-export type CompositionInput = {
-  kind: 'generate-email' | 'smart-reply'
-  language: Language
-  tone: ContactTone
-  formality: Formality
-  greeting: string
-  signoff: string
-  recipientName: string | null
-  senderName: string
-  request: string | null
-  originalEmail: string | null
-  subject: string | null
-  /** The writing profile's sentence structure; long joins sentences in pairs. */
-  sentenceStructure: 'short' | 'long' | 'mixed'
-}
-
-/** Words that reveal what the user wants, in the four languages a request may come in. */
-const INTENT_WORDS: [Intent, RegExp][] = [
-  ['congrats', /congrat|felicit|félicit|gratul|well done|bravo/i],
-  [
-    'apology',
-    /apolog|sorry|delay|late|disculp|perd[oó]n|retras|désolé|excus|retard|entschuldig|verspät|tut mir leid/i,
-  ],
-  ['thanks', /thank|grateful|appreciat|gracias|agradec|merci|remercie|danke|dank/i],
-  ['followUp', /follow[- ]?up|following up|seguimiento|suivi|relance|nachfass|nachfrage/i],
-  [
-    'meeting',
-    /meeting|\bmeet\b|\bcall\b|schedule|appointment|reuni[oó]n|\bcita\b|réunion|rendez-vous|treffen|termin|besprechung/i,
-  ],
-  // Asking comes before the update words: "ask for the report" is a request, not an update.
-  [
-    'request',
-    /\b(ask|request|need|send me|could you|can you|pedir|pide|solicit|necesit|demander|besoin|bitte um|anfrag|brauche)/i,
-  ],
-  [
-    'update',
-    /update|progress|status|report|actualizaci|avance|informe|point sur|avancement|\bstand\b|fortschritt|bericht/i,
-  ],
-]
-
-function intentOf(text: string): Intent | null {
-  return INTENT_WORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? null
-}
-
-function replyIntentOf(text: string): ReplyIntent {
-  if (/\?|¿/.test(text)) return 'question'
-  if (/meeting|meet|call|schedule|reuni|réunion|treffen|termin/i.test(text)) return 'meeting'
-  if (/thank|gracias|merci|danke/i.test(text)) return 'thanks'
-  return 'other'
-}
-
 /**
- * The subject of the request without the instruction around it: "write to Ana to ask for
- * the Q3 report" → "the Q3 report". The writer cannot translate, so what remains is quoted.
+ * The offline writer's e-mails (decision 045): a new e-mail from what the request wants, a reply
+ * from what the mail asks and what the instruction says, each act said by the contact's
+ * phrasebook. Nothing from the request or the mail is pasted; what cannot be said is left out
+ * and named in the notice for the user.
  */
-export function topicOf(request: string): string {
-  let topic = oneLine(request).replace(/[.!\s]+$/, '')
-  const instructions = [
-    /^(please\s+)?(write|draft|compose|send)\s+(an?\s+)?(short\s+|quick\s+|brief\s+)?(e-?mail|message|note|reply)?\s*/i,
-    /^(to|for)\s+[\p{Lu}][\p{L}'-]*(\s+[\p{Lu}][\p{L}'-]*)?\s*/u,
-    /^(give|send|share|provide)\s+((them|him|her|me|us)\s+)?(an?\s+)?(short\s+|quick\s+|brief\s+)?(update|summary|overview)\s+/i,
-    /^(to\s+)?(ask|tell|remind|inform|thank|congratulate|update)\s+(him|her|them|me|us|[\p{Lu}][\p{L}'-]*)?\s*/iu,
-    /^(about|regarding|for|on|that|to)\s+/i,
-  ]
-  for (const pattern of instructions) topic = topic.replace(pattern, '')
-  return topic.length > 140 ? `${topic.slice(0, 139).trimEnd()}…` : topic
+import { SUBJECT_LINE_PREFIX, type Formality } from '../prompt.js'
+import type { Act, Ctx, Hints, Phrasebook } from './acts.js'
+import { readHints } from './hints.js'
+import { ctxOf, type WriterInput, type Written } from './input.js'
+import { noticeFor } from './notice.js'
+import { phrasebooks } from './phrasebooks.js'
+import { planCompose, planReply, type Plan } from './plan.js'
+import { capitalise, normalise, oneLine, Picker, SENTENCE, sharedRun } from './text.js'
+
+/** "Estimada Aisha Rahman," once: a greeting that already holds the name is kept as it is. */
+export function greetingLine(greeting: string, name: string | null, formality: Formality): string {
+  const g = oneLine(greeting).replace(/[\s,;:.!]+$/, '') || 'Hello'
+  const parts = oneLine(name ?? '')
+    .split(' ')
+    .filter(Boolean)
+  if (!parts.length) return `${g},`
+  const said = normalise(g).split(/[\s,]+/)
+  if (parts.some((p) => said.includes(normalise(p)))) return `${g},`
+  const titled =
+    /(?:^|\s)(mr|mrs|ms|miss|dr|herr|frau|señor|señora|sr|sra|don|doña|monsieur|madame|mme|m)\.?$/i.test(
+      g,
+    )
+  const who = titled ? parts.at(-1)! : formality === 'informal' ? parts[0]! : parts.join(' ')
+  return `${g} ${who},`
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
-
-const AND: Record<Language, string> = { english: 'and', spanish: 'y', french: 'et', german: 'und' }
-/** Words that keep their capital inside a sentence (I, and the German formal address). */
-const KEEPS_CAPITAL = /^(I|Sie|Ihnen|Ihre[mnrs]?|Ihr)\b/
-
-/**
- * Joins statements in pairs with "and" for writers who like long sentences; questions and
- * exclamations stay on their own.
- */
-function lengthen(paragraph: string, language: Language): string {
-  const sentences = paragraph.match(/[^.!?]+[.!?]+/g)?.map((s) => s.trim()) ?? [paragraph]
+/** Statements joined in pairs for writers of long sentences; questions stand alone. */
+function lengthen(sentences: string[], book: Phrasebook): string[] {
   const out: string[] = []
   for (let i = 0; i < sentences.length; i++) {
     const current = sentences[i]!
     const next = sentences[i + 1]
-    const joinable = next && current.endsWith('.') && /[.]$/.test(next) && !/^[¿¡]/.test(next)
-    if (!joinable) {
-      out.push(current)
-      continue
-    }
-    const tail = KEEPS_CAPITAL.test(next) ? next : next.charAt(0).toLowerCase() + next.slice(1)
-    out.push(`${current.slice(0, -1)}, ${AND[language]} ${tail}`)
-    i++
+    if (next && current.endsWith('.') && next.endsWith('.') && book.join.lowerable.test(next)) {
+      const tail = book.join.keepCapital?.test(next)
+        ? next
+        : next.charAt(0).toLowerCase() + next.slice(1)
+      out.push(`${current.slice(0, -1)}, ${book.join.and} ${tail}`)
+      i++
+    } else out.push(current)
   }
-  return out.join(' ')
+  return out
 }
 
-/** The first name, for greetings like "Hi Ana"; a formal greeting keeps the full name. */
-function addressee(name: string | null, formality: Formality): string {
-  if (!name) return ''
-  const clean = oneLine(name)
-  return formality === 'informal' ? (clean.split(' ')[0] ?? clean) : clean
+const split = (text: string) =>
+  text
+    .match(SENTENCE)
+    ?.map((s) => s.trim())
+    .filter(Boolean) ?? [text]
+
+function avoiding(options: string[], avoid: string[]): string[] {
+  const kept = options.filter((o) => !avoid.some((p) => p && normalise(o).includes(normalise(p))))
+  return kept.length ? kept : options
 }
 
-/** The subject of the e-mail being answered: its subject line, or its first words. */
-function replyTopic(input: CompositionInput): string | null {
-  if (input.subject) return input.subject.replace(/^(re|aw|fwd?|wg|tr):\s*/i, '')
-  const firstLine = (input.originalEmail ?? '')
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l && !/^(hi|hello|dear|hey|hola|bonjour|salut|hallo|liebe|lieber)\b/i.test(l))
-  if (!firstLine) return null
-  const words = firstLine.split(/\s+/).slice(0, 8).join(' ')
-  return words.replace(/[.,;:!?]+$/, '')
-}
+/** Opens a reply with thanks for the message unless the first act thanks already. */
+const THANKS_ALREADY = new Set<Act>([
+  'accept',
+  'decline',
+  'received',
+  'welcome',
+  'thank',
+  'noted',
+  'receipt',
+])
 
-/**
- * The offline writer's e-mail (decision 011): deterministic, in the recipient's language, opening with
- * their greeting and closing with their sign-off and the user's name. It never invents a
- * placeholder: a missing name or topic is written around.
- */
-export function composeEmail(input: CompositionInput): string {
-  const book = phrasebooks[input.language][input.formality]
-  const warmth = input.tone === 'friendly' || input.tone === 'casual' ? 'warm' : 'neutral'
-  const rawTopic =
-    input.kind === 'smart-reply' ? replyTopic(input) : topicOf(input.request ?? '') || null
-  const topic = rawTopic ? book.quote(rawTopic) : book.noTopic
-  const fill = (template: string) => template.replaceAll('{t}', topic)
-
-  const body =
-    input.kind === 'smart-reply'
-      ? fill(book.reply[replyIntentOf(input.originalEmail ?? '')])
-      : fill(book.body[intentOf(input.request ?? '') ?? 'other'])
-
-  const name = addressee(input.recipientName, input.formality)
-  const greeting = `${oneLine(input.greeting)}${name ? ` ${name}` : ''},`
-  const paragraph = `${book.opening[warmth]} ${body}`
-  return [
-    greeting,
+function render(
+  input: WriterInput,
+  plan: Plan,
+  hints: Hints,
+  variation: number,
+): { body: string; subject: string } {
+  const book = phrasebooks[input.language]
+  const c = ctxOf(input)
+  const picker = new Picker(variation)
+  const pick = (options: string[]) => picker.pick(avoiding(options, input.avoidPhrases))
+  const structure = input.sentenceStructure
+  const intro: string[] = []
+  if (structure === 'long' || (structure === 'mixed' && c.warm)) intro.push(pick(book.opening(c)))
+  const reply = input.kind !== 'generate-email'
+  if (reply && structure !== 'short' && !THANKS_ALREADY.has(plan.acts[0]?.act ?? 'noted'))
+    intro.push(pick(book.replyOpener(c)))
+  if (!reply && hints.metAt && !input.hasConversation && structure !== 'short')
+    intro.push(pick(book.phrases.metAt({ ...plan.acts[0]!.args, objects: [hints.metAt] }, c)))
+  const body: string[] = []
+  for (const { act, args: a, yes } of plan.acts) {
+    const said = pick(book.phrases[act](a, c))
+    body.push(yes && reply ? `${pick(book.yes(c))} ${said}` : said)
+  }
+  const outro = structure === 'short' ? [] : [pick(book.closing(c))]
+  const shape = (lines: string[]) =>
+    (structure === 'long' ? lengthen(lines.flatMap(split), book) : lines).join(' ')
+  const paragraphs = [intro, body, outro].filter((p) => p.length).map(shape)
+  const signoff = oneLine(input.signoff).replace(/[\s,.;]+$/, '')
+  const text = [
+    greetingLine(input.greeting, input.recipientName, input.formality),
     '',
-    input.sentenceStructure === 'long' ? lengthen(paragraph, input.language) : paragraph,
+    paragraphs.join('\n\n'),
     '',
-    book.closing[warmth],
-    '',
-    `${oneLine(input.signoff)},`,
-    oneLine(input.senderName),
+    input.senderName.trim() ? `${signoff},\n${oneLine(input.senderName)}` : `${signoff},`,
   ].join('\n')
+  return { body: text, subject: subjectLine(input, plan, book, c) }
+}
+
+/** The user's subject, or one from the first act; without its day if that would echo the request. */
+function subjectLine(input: WriterInput, plan: Plan, book: Phrasebook, c: Ctx): string {
+  if (input.subject?.trim()) return oneLine(input.subject)
+  const first = plan.acts[0]
+  if (!first) return ''
+  const full = capitalise(book.subject(first.act, first.args, c))
+  const plain = capitalise(book.subject(first.act, { ...first.args, when: null }, c))
+  return input.request && sharedRun(full, input.request) ? plain : full
+}
+
+/** Drafts tried (from the asked variation on) before one that echoes no source is given up on. */
+const ATTEMPTS = 12
+
+/** The offline writer's new e-mail or reply, in the contact's language, with its notice. */
+export function composeEmail(input: WriterInput): Written {
+  const hints = readHints(input)
+  const plan = input.kind === 'generate-email' ? planCompose(input, hints) : planReply(input, hints)
+  const sources = [input.request, input.originalEmail].filter((s): s is string => Boolean(s))
+  let written = render(input, plan, hints, input.variation)
+  const echoes = (w: { body: string; subject: string }) =>
+    sources.some((s) => sharedRun(`${w.subject}\n${w.body}`, s))
+  for (let k = 1; k < ATTEMPTS && echoes(written); k++)
+    written = render(input, plan, hints, input.variation + k * 7919)
+  const text =
+    input.kind === 'generate-email'
+      ? `${SUBJECT_LINE_PREFIX}${written.subject}\n\n${written.body}`
+      : written.body
+  return { text, notice: noticeFor(phrasebooks[input.language], plan) }
 }

@@ -1,0 +1,100 @@
+/**
+ * What a draft can say, language by language: each act ("ask for the report by Friday", "yes,
+ * Thursday works") is written out per language in its phrasebook with several wordings, and
+ * the writer picks among them by the prompt's Variation. Nothing is translated at run time.
+ */
+import type { Language } from '../prompt.js'
+import type { Amount, DayPart, When } from './entities.js'
+import type { NounPhrase } from './noun-phrases.js'
+
+export type Act =
+  | 'thank'
+  | 'askFor'
+  | 'send'
+  | 'meet'
+  | 'followUp'
+  | 'decline'
+  | 'accept'
+  | 'confirm'
+  | 'apologise'
+  | 'congratulate'
+  | 'update'
+  | 'moreTime'
+  | 'welcome'
+  | 'received'
+  | 'receipt'
+  | 'pay'
+  | 'cannotSend'
+  | 'meetYes'
+  | 'meetNo'
+  | 'proposeTime'
+  | 'holding'
+  | 'yes'
+  | 'no'
+  | 'noted'
+  | 'metAt'
+  | 'generic'
+
+/** What the writer knows of the contact from their Memory and Context (never their words). */
+export type Hints = {
+  /** "Prefers morning meetings": a meeting without a time is proposed in the morning. */
+  dayPart: DayPart | null
+  /** "Met at the conference in May": the event, for a first line. */
+  metAt: NounPhrase | null
+  /** The date of the last e-mail sent to them, from the memory's dated lines. */
+  lastMail: { day: number; month: number } | null
+}
+
+export type ActArgs = {
+  objects: NounPhrase[]
+  when: When | null
+  amount: Amount | null
+  /** A meeting or a call. */
+  event: 'meeting' | 'call'
+  hints: Hints
+}
+
+/** The register of the contact: formal address or not, warm tone or neutral. */
+export type Ctx = { formal: boolean; warm: boolean }
+
+/** Each act's wordings; a wording may be one sentence or two. */
+export type Phrases = Record<Act, (a: ActArgs, c: Ctx) => string[]>
+
+/** The three choices offered before a reply is written (issue 23, reply options). */
+export type OptionKind =
+  | 'yesSend'
+  | 'moreTime'
+  | 'decline'
+  | 'meetYes'
+  | 'proposeTime'
+  | 'accept'
+  | 'askAgenda'
+  | 'receipt'
+  | 'thankDoc'
+  | 'welcome'
+  | 'suggestMeeting'
+  | 'askDetails'
+  | 'pay'
+  | 'yes'
+  | 'confirm'
+
+export type Phrasebook = {
+  language: Language
+  /** The language's English name, for the notice to the user. */
+  name: string
+  phrases: Phrases
+  /** A first line before the matter: warm or neutral pleasantries. */
+  opening: (c: Ctx) => string[]
+  /** A last line before the sign-off. */
+  closing: (c: Ctx) => string[]
+  /** The first line of a reply: thanks for the message, without repeating it. */
+  replyOpener: (c: Ctx) => string[]
+  /** "Of course." before a yes to a question. */
+  yes: (c: Ctx) => string[]
+  /** A compose draft's subject, from its first act. */
+  subject: (act: Act, a: ActArgs, c: Ctx) => string
+  /** A reply option's words (≤ 40 characters), which the writer can read back as an instruction. */
+  option: (kind: OptionKind, a: ActArgs, c: Ctx) => string
+  /** How sentences may be joined for writers of long sentences: the joint, and which first words may lose their capital. */
+  join: { and: string; lowerable: RegExp; keepCapital?: RegExp }
+}
