@@ -1,0 +1,345 @@
+/**
+ * Register changes for "more formal" and "more casual", per language: the address (tú/usted,
+ * tu/vous, du/Sie) with the verbs and pronouns that follow it, contractions in English, and the
+ * phrasebooks' own pleasantries swapped whole. Longer, more specific rules come first. A rule
+ * whose pattern starts with "=" is case-sensitive (German "Sie" is not "sie"); the others keep
+ * the case of the first letter they replace.
+ */
+import type { Language } from '../prompt.js'
+
+export type Rule = [pattern: string, replacement: string]
+
+const EN_FORMAL: Rule[] = [
+  [
+    'Let me know if you need anything else\\.',
+    'Please do not hesitate to contact me if you need anything else.',
+  ],
+  ['Talk soon!', 'I look forward to hearing from you.'],
+  ['Looking forward to hearing from you\\.', 'I look forward to hearing from you.'],
+  ['Thanks so much', 'Thank you very much'],
+  ['Just wanted to', 'I wanted to'],
+  ['Any chance we could', 'Would it be possible to'],
+  ['Would you mind sending', 'Would you be able to send'],
+  ['Can you', 'Could you'],
+  ['Sure!', 'Certainly.'],
+  ['Happy to', 'I would be happy to'],
+  ['a bit', 'a little'],
+  ['get back to you', 'come back to you'],
+  ['Sorry', 'I apologise'],
+  ['gonna', 'going to'],
+  ['wanna', 'want to'],
+  ['thanks', 'thank you'],
+  ["I'm", 'I am'],
+  ["I'll", 'I will'],
+  ["I'd", 'I would'],
+  ["I've", 'I have'],
+  ["you're", 'you are'],
+  ["you'll", 'you will'],
+  ["we're", 'we are'],
+  ["we'll", 'we will'],
+  ["it's", 'it is'],
+  ["that's", 'that is'],
+  ["there's", 'there is'],
+  ["let's", 'let us'],
+  ["can't", 'cannot'],
+  ["won't", 'will not'],
+  ["(do|does|did|is|are|was|were|could|would|should|have|has)n't", '$1 not'],
+]
+
+const EN_CASUAL: Rule[] = [
+  [
+    'Please do not hesitate to contact me if you have any questions\\.',
+    'Just let me know if you have any questions.',
+  ],
+  ['I look forward to hearing from you\\.', 'Talk soon!'],
+  ['I hope this message finds you well\\.', "Hope you're doing well!"],
+  ['Thank you very much', 'Thanks so much'],
+  ['Thank you', 'Thanks'],
+  ['I would be grateful if you could', 'Could you'],
+  ['Would it be possible to', 'Could I'],
+  ['Please accept my apologies', 'Sorry'],
+  ['Could you', 'Can you'],
+  ['regarding', 'about'],
+  ['shortly', 'soon'],
+  ['I am', "I'm"],
+  ['I will', "I'll"],
+  ['I would', "I'd"],
+  ['I have', "I've"],
+  ['you are', "you're"],
+  ['we are', "we're"],
+  ['it is', "it's"],
+  ['that is', "that's"],
+  ['cannot', "can't"],
+  ['will not', "won't"],
+  ['(do|does|did|is|are|was|were|could|would|should) not', "$1n't"],
+]
+
+const ES_FORMAL: Rule[] = [
+  ['Cualquier cosa, me dices\\.', 'Quedo a su disposición para cualquier consulta.'],
+  ['¡Hablamos pronto!', 'Quedo a la espera de sus noticias.'],
+  ['¿Me dices', '¿Podría indicarme'],
+  ['me dices', 'me indica'],
+  ['¿Me mandas', '¿Podría enviarme'],
+  ['¿Me puedes mandar', '¿Podría enviarme'],
+  ['¿Podemos', '¿Podríamos'],
+  ['¿Quedamos', '¿Podríamos vernos'],
+  ['¿Buscamos', '¿Podríamos buscar'],
+  ['Perdona', 'Disculpe'],
+  ['Dime', 'Dígame'],
+  ['Avísame', 'Avíseme'],
+  ['Cuéntame', 'Cuénteme'],
+  ['No dudes', 'No dude'],
+  ['contigo', 'con usted'],
+  ['a ti', 'a usted'],
+  ['tú', 'usted'],
+  ['podrías', 'podría'],
+  ['puedes', 'puede'],
+  ['tienes', 'tiene'],
+  ['quieres', 'quiere'],
+  ['necesitas', 'necesita'],
+  ['sabes', 'sabe'],
+  ['estás', 'está'],
+  ['estés', 'esté'],
+  ['tengas', 'tenga'],
+  ['puedas', 'pueda'],
+  ['necesites', 'necesite'],
+  ['quieras', 'quiera'],
+  ['enviaras', 'enviara'],
+  ['eres', 'es'],
+  ['has', 'ha'],
+  ['vas', 'va'],
+  ['te', 'le'],
+  ['tus', 'sus'],
+  ['tu', 'su'],
+  ['(\\p{L}+(?:ar|er|ir))te', '$1le'],
+]
+
+const ES_CASUAL: Rule[] = [
+  ['Quedo a su disposición para cualquier consulta\\.', 'Cualquier cosa, me dices.'],
+  ['No dude en ponerse en contacto conmigo', 'Escríbeme'],
+  ['Me pongo de nuevo en contacto con usted', 'Te escribo otra vez'],
+  ['en contacto con usted', 'en contacto contigo'],
+  ['se encuentre', 'estés'],
+  ['Disculpe', 'Perdona'],
+  ['Dígame', 'Dime'],
+  ['No dude', 'No dudes'],
+  ['con usted', 'contigo'],
+  ['a usted', 'a ti'],
+  ['usted', 'tú'],
+  ['¿Podría', '¿Podrías'],
+  ['¿Estaría', '¿Estarías'],
+  ['Recibirá', 'Recibirás'],
+  ['puede', 'puedes'],
+  ['tiene', 'tienes'],
+  ['esté', 'estés'],
+  ['tenga', 'tengas'],
+  ['pueda', 'puedas'],
+  ['enviara', 'enviaras'],
+  ['le', 'te'],
+  ['sus', 'tus'],
+  ['su', 'tu'],
+  ['(\\p{L}+(?:ar|er|ir))le', '$1te'],
+]
+
+const FR_FORMAL: Rule[] = [
+  ['À très vite !', "Dans l'attente de votre retour."],
+  ['Pas de souci', 'Bien sûr'],
+  ['Petit message', 'Je vous écris'],
+  ['=Est-ce que tu peux', 'Pourriez-vous'],
+  ['=On peut', 'Pourrions-nous'],
+  ['=On pourrait', 'Pourrions-nous'],
+  ['=Tu pourrais', 'Pourriez-vous'],
+  ['=Tu serais', 'Seriez-vous'],
+  ['=Tu peux', 'Pouvez-vous'],
+  ['=Tu as', 'Avez-vous'],
+  ['=Tu sais', 'Savez-vous'],
+  ['tu pourrais', 'vous pourriez'],
+  ['tu serais', 'vous seriez'],
+  ['tu peux', 'vous pouvez'],
+  ['tu as', 'vous avez'],
+  ['tu es', 'vous êtes'],
+  ['tu vas', 'vous allez'],
+  ['tu sais', 'vous savez'],
+  ['tu veux', 'vous voulez'],
+  ['tu recevras', 'vous recevrez'],
+  ['tu auras', 'vous aurez'],
+  ['Dis-moi', 'Dites-moi'],
+  ["N'hésite", "N'hésitez"],
+  ['Excuse-moi', 'Excusez-moi'],
+  ['dispo', 'disponible'],
+  ["l'info", "l'information"],
+  ['ça', 'cela'],
+  ["t'", 'vous '],
+  ['te', 'vous'],
+  ['toi', 'vous'],
+  ['tu', 'vous'],
+  ['ton', 'votre'],
+  ['ta', 'votre'],
+  ['tes', 'vos'],
+]
+
+const FR_CASUAL: Rule[] = [
+  ['Je reste à votre disposition pour toute question\\.', "N'hésite pas si tu as des questions."],
+  ["Dans l['’]attente de votre retour\\.", 'À très vite !'],
+  ['Je vous remercie par avance de votre retour\\.', "Merci d'avance pour ton retour !"],
+  ["Je vous prie de m'excuser", 'Excuse-moi'],
+  ['Veuillez excuser', 'Excuse'],
+  ['=Pourriez-vous', 'Tu pourrais'],
+  ['=Seriez-vous', 'Tu serais'],
+  ['=Pouvez-vous', 'Tu peux'],
+  ['=Avez-vous', 'Tu as'],
+  ['=Pourrions-nous', 'On pourrait'],
+  ['vous pourriez', 'tu pourrais'],
+  ['vous pouvez', 'tu peux'],
+  ['vous avez', 'tu as'],
+  ['vous êtes', 'tu es'],
+  ['vous allez', 'tu vas'],
+  ['vous savez', 'tu sais'],
+  ['vous voulez', 'tu veux'],
+  ['vous recevrez', 'tu recevras'],
+  ['vous aurez', 'tu auras'],
+  ['Dites-moi', 'Dis-moi'],
+  ["N'hésitez", "N'hésite"],
+  ['Excusez-moi', 'Excuse-moi'],
+  ['(pour|de|avec|à|chez|sans) vous', '$1 toi'],
+  ['(je|il|elle|on|cela|ça|qui|ne|me) vous (?=[aeiouyéèêh])', "$1 t'"],
+  ['(je|il|elle|on|cela|ça|qui|ne|me) vous', '$1 te'],
+  ['vous', 'tu'],
+  [
+    'votre (?=(?:semaine|aide|réponse|disposition|part|invitation|proposition|facture|présentation|demande|question|journée|équipe|attention|confiance|patience|réunion|visite|lettre|commande|offre)\\b)',
+    'ta ',
+  ],
+  ['votre', 'ton'],
+  ['vos', 'tes'],
+  ['cela', 'ça'],
+]
+
+const DE_FORMAL: Rule[] = [
+  ['Bis bald!', 'Ich freue mich auf Ihre Rückmeldung.'],
+  ['Danke dir', 'Vielen Dank'],
+  ['=Kannst du', 'Können Sie'],
+  ['=kannst du', 'können Sie'],
+  ['=Könntest du', 'Könnten Sie'],
+  ['=könntest du', 'könnten Sie'],
+  ['=Hast du', 'Haben Sie'],
+  ['=hast du', 'haben Sie'],
+  ['=Bist du', 'Sind Sie'],
+  ['=bist du', 'sind Sie'],
+  ['=Wärst du', 'Wären Sie'],
+  ['=Weißt du', 'Wissen Sie'],
+  ['=Passt dir', 'Passt Ihnen'],
+  ['=Wollen wir', 'Könnten wir'],
+  ['=[Dd]u bekommst', 'Sie bekommen'],
+  ['=du hast', 'Sie haben'],
+  ['=du kannst', 'Sie können'],
+  ['=du bist', 'Sie sind'],
+  ['=du brauchst', 'Sie brauchen'],
+  ['=wenn du kurz Zeit hast', 'wenn Sie kurz Zeit haben'],
+  ['=geschickt hast', 'geschickt haben'],
+  ['=Sag mir', 'Sagen Sie mir'],
+  ['=Sag', 'Sagen Sie'],
+  ['=Melde dich', 'Melden Sie sich'],
+  ['=Entschuldige', 'Entschuldigen Sie'],
+  ['=noch mal', 'noch einmal'],
+  ['=echt', 'wirklich'],
+  ['=Info', 'Information'],
+  ['=[Dd]u', 'Sie'],
+  ['=dir', 'Ihnen'],
+  ['=dich', 'Sie'],
+  ['=dein', 'Ihr'],
+  ['=deine', 'Ihre'],
+  ['=deinen', 'Ihren'],
+  ['=deinem', 'Ihrem'],
+  ['=deiner', 'Ihrer'],
+  ['=deines', 'Ihres'],
+  // The verb that went with du, now with Sie.
+  ...[
+    'brauchst:brauchen',
+    'hast:haben',
+    'kannst:können',
+    'bist:sind',
+    'schickst:schicken',
+    'willst:wollen',
+    'weißt:wissen',
+    'bekommst:bekommen',
+    'möchtest:möchten',
+    'würdest:würden',
+    'könntest:könnten',
+    'hättest:hätten',
+    'wärst:wären',
+    'gehst:gehen',
+    'kommst:kommen',
+    'meldest:melden',
+  ].map((pair): Rule => {
+    const [du, sie] = pair.split(':') as [string, string]
+    return [`=${du}`, sie]
+  }),
+]
+
+const DE_CASUAL: Rule[] = [
+  [
+    'Bei Fragen stehe ich Ihnen jederzeit gerne zur Verfügung\\.',
+    'Melde dich gerne, wenn du Fragen hast.',
+  ],
+  ['Ich freue mich auf Ihre Rückmeldung\\.', 'Ich freue mich auf deine Antwort.'],
+  ['=Bitte entschuldigen Sie', 'Entschuldige bitte'],
+  ['=Entschuldigen Sie', 'Entschuldige'],
+  ['=Können Sie', 'Kannst du'],
+  ['=können Sie', 'kannst du'],
+  ['=Könnten Sie', 'Könntest du'],
+  ['=könnten Sie', 'könntest du'],
+  ['=Haben Sie', 'Hast du'],
+  ['=haben Sie', 'hast du'],
+  ['=Hätten Sie', 'Hättest du'],
+  ['=hätten Sie', 'hättest du'],
+  ['=Sind Sie', 'Bist du'],
+  ['=Wären Sie', 'Wärst du'],
+  ['=Würden Sie', 'Würdest du'],
+  ['=Wissen Sie', 'Weißt du'],
+  ['=Sie erhalten', 'Du bekommst'],
+  ['=Sagen Sie', 'Sag'],
+  ['=Melden Sie sich', 'Melde dich'],
+  ['=wenn Sie einen Moment Zeit haben', 'wenn du kurz Zeit hast'],
+  ['=dass Sie mir', 'dass du mir'],
+  ['=geschickt haben', 'geschickt hast'],
+  ['=(für|an|um|gegen|ohne) Sie', '$1 dich'],
+  ['=Sie kennenzulernen', 'dich kennenzulernen'],
+  ['=Sie', 'du'],
+  ['=Ihnen', 'dir'],
+  ['=Ihre', 'deine'],
+  ['=Ihren', 'deinen'],
+  ['=Ihrem', 'deinem'],
+  ['=Ihrer', 'deiner'],
+  ['=Ihres', 'deines'],
+  ['=Ihr', 'dein'],
+]
+
+export const REGISTER: Record<Language, { formal: Rule[]; casual: Rule[] }> = {
+  english: { formal: EN_FORMAL, casual: EN_CASUAL },
+  spanish: { formal: ES_FORMAL, casual: ES_CASUAL },
+  french: { formal: FR_FORMAL, casual: FR_CASUAL },
+  german: { formal: DE_FORMAL, casual: DE_CASUAL },
+}
+
+/** Applies the rules in order, each over the whole text, at word boundaries. */
+export function applyRules(text: string, rules: Rule[]): string {
+  let out = text
+  for (const [source, replacement] of rules) {
+    const sensitive = source.startsWith('=')
+    const body = sensitive ? source.slice(1) : source
+    // A rule that ends in a letter stops at a word's end; "t'" runs into the next word.
+    const end = /\p{L}$/u.test(body) ? '(?![\\p{L}])' : ''
+    const pattern = new RegExp(`(?<![\\p{L}'’])(?:${body})${end}`, sensitive ? 'gu' : 'giu')
+    out = out.replace(pattern, (...match) => {
+      const found = match[0] as string
+      const groups = match.slice(1, -2) as (string | undefined)[]
+      const filled = replacement.replace(/\$(\d)/g, (_, n: string) => groups[Number(n) - 1] ?? '')
+      if (sensitive) return filled
+      const upper = found.charAt(0) !== found.charAt(0).toLowerCase()
+      return (
+        (upper ? filled.charAt(0).toUpperCase() : filled.charAt(0).toLowerCase()) + filled.slice(1)
+      )
+    })
+  }
+  return out
+}
