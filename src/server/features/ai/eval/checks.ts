@@ -44,3 +44,61 @@ export function averageSentenceLength(text: string): number {
   const words = prose.match(/[\p{L}\p{N}'’-]+/gu) ?? []
   return sentences.length ? words.length / sentences.length : 0
 }
+
+/** The prose sentences of a draft: the greeting line and the last two (sign-off, name) left out. */
+export function sentencesOf(text: string): string[] {
+  const lines = text
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim())
+  return lines
+    .slice(1, -2)
+    .join(' ')
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => /\p{L}/u.test(s))
+}
+
+/**
+ * Of the sentences long enough to tell (five words or more), how many are in `language`, and
+ * how many there are. Short sentences ("Thanks again!") are left out: a detector guesses at them.
+ */
+export function languagePurity(text: string, language: Language): { pure: number; of: number } {
+  const long = sentencesOf(text).filter((s) => (s.match(/\p{L}+/gu) ?? []).length >= 5)
+  const pure = long.filter((s) => detectLanguage(s) === ISO_CODE[language]).length
+  return { pure, of: long.length }
+}
+
+const wordsOf = (text: string) =>
+  (text.toLowerCase().match(/[\p{L}\p{N}€$£%]+/gu) ?? []) as string[]
+
+/**
+ * The first run of `n` words the draft shares with `source` (the request, the mail answered,
+ * the instruction), or null: a shared run means the draft pasted or echoed instead of writing.
+ */
+export function sharedRun(draft: string, source: string, n = 5): string | null {
+  const from = wordsOf(source)
+  const runs = new Set<string>()
+  for (let i = 0; i + n <= from.length; i++) runs.add(from.slice(i, i + n).join(' '))
+  const words = wordsOf(draft)
+  for (let i = 0; i + n <= words.length; i++) {
+    const run = words.slice(i, i + n).join(' ')
+    if (runs.has(run)) return run
+  }
+  return null
+}
+
+/**
+ * True when the greeting line names the person once: no word of their name twice in it
+ * ("Estimada Aisha Aisha Rahman"), and no second greeting line further down.
+ */
+export function greetsOnce(text: string, name: string, greeting: string): boolean {
+  const lines = text.trim().split('\n')
+  const first = (lines[0] ?? '').toLowerCase()
+  const nameWords = name.toLowerCase().match(/\p{L}+/gu) ?? []
+  const repeated = nameWords.some((w) => first.split(w).length - 1 > 1)
+  const again = lines
+    .slice(1)
+    .some((l) => l.trim().toLowerCase().startsWith(`${greeting.trim().toLowerCase()} `))
+  return !repeated && !again
+}

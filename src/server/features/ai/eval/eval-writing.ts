@@ -1,235 +1,348 @@
 /**
- * `npm run eval:writing`: a fixed case set (contacts × requests, in the four languages) written
- * by the configured provider (AI_PROVIDER…, or the offline writer), through the same factory
- * and prompt builder as the app. Prints figures; not a pass/fail test.
+ * `npm run eval:writing`: drafts written by the configured writer (AI_PROVIDER…, or the
+ * offline writer) through the app's own prompt builder, subject-line splitter and reply-option
+ * parser, then read the way their user would read them: is every sentence in the contact's
+ * language, was the request expressed or pasted, was the question answered and the instruction
+ * followed, does the greeting name the person once, is there a subject, does asking again give
+ * another draft, does a refinement keep its promise. Prints figures; not a pass/fail test.
+ *
+ * Runs on a fresh clone: demo mode unless the environment says otherwise. `--judge` asks a
+ * configured model to judge each draft against what was asked (not the offline writer);
+ * `--drafts` prints every draft, to be read.
  */
-import { generateText } from 'ai'
+import { generateText, type LanguageModel } from 'ai'
+import type { RefineAction } from '../../../../contract/ai.js'
 import { loadConfig, loadDotEnv } from '../../../config.js'
-import { buildPrompt, type Language, type SentenceStructure, type WritingBrief } from '../prompt.js'
+import {
+  buildPrompt,
+  NOTICE_METADATA,
+  type Language,
+  type SentenceStructure,
+  type WritingBrief,
+} from '../prompt.js'
+import { parseReplyOptions } from '../reply-options.js'
+import { createSubjectLineSplitter } from '../subject-line.js'
 import { createWriterModel } from '../writer/models.js'
 import {
+  COMPOSE_REQUESTS,
+  CONTACTS,
+  DEFERRALS,
+  INSTRUCTED,
+  QUESTION,
+  type EvalContact,
+} from './cases.js'
+import {
   averageSentenceLength,
-  detectLanguage,
+  greetsOnce,
   hasGreeting,
   hasSignoff,
-  ISO_CODE,
+  languagePurity,
   placeholderLeaks,
+  sharedRun,
 } from './checks.js'
 
-type Contact = Pick<
-  WritingBrief['recipient'],
-  'name' | 'tone' | 'formality' | 'language' | 'greeting' | 'signoff' | 'memory'
->
-
-const CONTACTS: Contact[] = [
-  {
-    name: 'Grace Hopper',
-    tone: 'professional',
-    formality: 'formal',
-    language: 'english',
-    greeting: 'Dear',
-    signoff: 'Best regards',
-    memory: 'Reviewed the compiler roadmap in October',
-  },
-  {
-    name: 'Sam Rivera',
-    tone: 'casual',
-    formality: 'informal',
-    language: 'english',
-    greeting: 'Hey',
-    signoff: 'Cheers',
-    memory: null,
-  },
-  {
-    name: 'Ana García',
-    tone: 'friendly',
-    formality: 'informal',
-    language: 'spanish',
-    greeting: 'Hola',
-    signoff: 'Un abrazo',
-    memory: 'Prefiere reuniones por la mañana',
-  },
-  {
-    name: 'Javier Ruiz',
-    tone: 'formal',
-    formality: 'formal',
-    language: 'spanish',
-    greeting: 'Estimado',
-    signoff: 'Atentamente',
-    memory: null,
-  },
-  {
-    name: 'Chloé Martin',
-    tone: 'friendly',
-    formality: 'informal',
-    language: 'french',
-    greeting: 'Salut',
-    signoff: 'À bientôt',
-    memory: null,
-  },
-  {
-    name: 'Pierre Dubois',
-    tone: 'professional',
-    formality: 'formal',
-    language: 'french',
-    greeting: 'Bonjour',
-    signoff: 'Cordialement',
-    memory: 'Contrat signé en septembre',
-  },
-  {
-    name: 'Jonas Weber',
-    tone: 'casual',
-    formality: 'informal',
-    language: 'german',
-    greeting: 'Hallo',
-    signoff: 'Viele Grüße',
-    memory: null,
-  },
-  {
-    name: 'Dr. Katrin Schmidt',
-    tone: 'formal',
-    formality: 'formal',
-    language: 'german',
-    greeting: 'Sehr geehrte',
-    signoff: 'Mit freundlichen Grüßen',
-    memory: null,
-  },
-]
-
-const REQUESTS = [
-  'Ask for the Q3 report by Friday',
-  'Thank them for their help with the product launch',
-  'Apologize for the delay on the invoice and promise it by Monday',
-  'Propose a meeting next week to discuss the budget',
-  'Congratulate them on their promotion',
-  'Give a short update on the website redesign',
-]
-
+type Task = 'compose' | 'reply: question' | 'reply: instruction' | 'refine: shorter'
+const TASKS: Task[] = ['compose', 'reply: question', 'reply: instruction', 'refine: shorter']
+const LANGUAGES: Language[] = ['english', 'spanish', 'french', 'german']
 const STRUCTURES: SentenceStructure[] = ['short', 'mixed', 'long']
 /** Words a sentence each structure aims at. */
 const TARGET: Record<SentenceStructure, [number, number]> = {
-  short: [0, 12],
-  mixed: [10, 20],
-  long: [18, Infinity],
+  short: [0, 14],
+  mixed: [8, 22],
+  long: [14, Infinity],
 }
 
+/** One draft and what was seen in it; `null` where a check does not apply to its task. */
 type Result = {
+  task: Task
   language: Language
-  structure: SentenceStructure
-  languageOk: boolean
-  greetingOk: boolean
-  signoffOk: boolean
-  leaks: string[]
-  sentenceLength: number
   text: string
+  subject: string | null
+  notice: string | null
+  pure: number
+  sentences: number
+  pasted: string | null
+  answered: boolean | null
+  followed: boolean | null
+  greetsOnce: boolean
+  framed: boolean
+  hasSubject: boolean | null
+  differs: boolean | null
+  lengthOk: boolean
+  shorter: boolean | null
+  judged?: number
 }
 
-const percent = (n: number, of: number) => `${((100 * n) / Math.max(of, 1)).toFixed(1)}%`
+type Written = { text: string; subject: string | null; notice: string | null }
+
+async function write(model: LanguageModel, brief: WritingBrief, maxTokens: number) {
+  const { system, prompt } = buildPrompt(brief)
+  const result = await generateText({ model, system, prompt, maxOutputTokens: maxTokens })
+  const notice = result.providerMetadata?.[NOTICE_METADATA.provider]?.[NOTICE_METADATA.key]
+  return { raw: result.text, notice: typeof notice === 'string' ? notice : null }
+}
+
+/** A draft as the app shows it: the compose subject line taken off into `subject`. */
+async function draft(model: LanguageModel, brief: WritingBrief, maxTokens: number) {
+  const { raw, notice } = await write(model, brief, maxTokens)
+  const splitter = createSubjectLineSplitter()
+  const text = (splitter.push(raw) + splitter.end()).trim()
+  return { text, subject: splitter.subject, notice } satisfies Written
+}
+
+function briefFor(
+  contact: EvalContact,
+  structure: SentenceStructure,
+  variation: number,
+  ask: Pick<
+    WritingBrief,
+    'kind' | 'request' | 'originalEmail' | 'subject' | 'instruction' | 'refine'
+  >,
+): WritingBrief {
+  return {
+    ...ask,
+    variation,
+    senderName: 'Alex Morgan',
+    recipient: { ...contact, email: null, context: null, source: 'contact' },
+    profile: {
+      tone: 'professional',
+      style: 'concise',
+      vocabulary: 'standard',
+      sentenceStructure: structure,
+      personalityTraits: [],
+      commonPhrases: [],
+      avoidPhrases: [],
+      signatureStyle: null,
+      exampleText: null,
+    },
+    conversation: [],
+  }
+}
+
+const none = { request: null, originalEmail: null, subject: null, instruction: null, refine: null }
+
+function judgeOf(
+  contact: EvalContact,
+  written: Written,
+  source: string,
+  structure: SentenceStructure,
+) {
+  const { pure, of } = languagePurity(written.text, contact.language)
+  const [low, high] = TARGET[structure]
+  const length = averageSentenceLength(written.text)
+  return {
+    text: written.text,
+    subject: written.subject,
+    notice: written.notice,
+    pure,
+    sentences: of,
+    pasted: sharedRun(written.text, source) ?? sharedRun(written.subject ?? '', source),
+    greetsOnce: greetsOnce(written.text, contact.name ?? '', contact.greeting),
+    framed:
+      hasGreeting(written.text, contact.greeting) && hasSignoff(written.text, contact.signoff),
+    lengthOk: length >= low && length <= high && placeholderLeaks(written.text).length === 0,
+  }
+}
 
 async function main() {
   loadDotEnv()
-  const config = loadConfig()
+  // Demo unless told otherwise: the eval needs a writer, not production's secrets.
+  const config = loadConfig({ INKWELL_MODE: 'demo', ...process.env })
   const { model, writer } = createWriterModel(config.ai, {
     offlinePace: { firstTokenDelayMs: 0, tokensPerSecond: Infinity },
   })
+  const judging = process.argv.includes('--judge')
+  if (judging && writer.offline) {
+    console.log('--judge needs a configured model (AI_PROVIDER); judging is skipped.')
+  }
   const label = writer.offline ? 'the offline writer' : `${writer.provider} ${writer.model}`
-  console.log(`Writing ${CONTACTS.length * REQUESTS.length} e-mails with ${label}…`)
+  const cap = config.ai.maxOutputTokens
+  console.log(`Writing with ${label}: ${CONTACTS.length} contacts × ${TASKS.length} tasks…`)
 
   const results: Result[] = []
-  let index = 0
-  for (const contact of CONTACTS) {
-    for (const request of REQUESTS) {
-      const structure = STRUCTURES[index++ % STRUCTURES.length]!
-      const brief: WritingBrief = {
-        kind: 'generate-email',
-        instruction: null,
-        refine: null,
-        variation: index,
-        senderName: 'Alex Morgan',
-        recipient: { ...contact, email: null, context: null, source: 'contact' },
-        profile: {
-          tone: 'professional',
-          style: 'concise',
-          vocabulary: 'standard',
-          sentenceStructure: structure,
-          personalityTraits: [],
-          commonPhrases: [],
-          avoidPhrases: [],
-          signatureStyle: null,
-          exampleText: null,
-        },
-        conversation: [],
-        request,
-        originalEmail: null,
-        subject: null,
-      }
-      const { system, prompt } = buildPrompt(brief)
-      const { text } = await generateText({
-        model,
-        system,
-        prompt,
-        maxRetries: config.ai.maxRetries,
-        timeout: config.ai.timeoutMs,
-      })
+  let variation = 1
+  for (const [index, contact] of CONTACTS.entries()) {
+    const structure = STRUCTURES[index % STRUCTURES.length]!
+    const lang = contact.language
+    for (const request of COMPOSE_REQUESTS) {
+      const ask = { ...none, kind: 'generate-email' as const, request }
+      const first = await draft(model, briefFor(contact, structure, variation++, ask), cap)
+      const again = await draft(model, briefFor(contact, structure, variation++, ask), cap)
       results.push({
-        language: contact.language,
-        structure,
-        languageOk: detectLanguage(text) === ISO_CODE[contact.language],
-        greetingOk: hasGreeting(text, contact.greeting),
-        signoffOk: hasSignoff(text, contact.signoff),
-        leaks: placeholderLeaks(text),
-        sentenceLength: averageSentenceLength(text),
-        text,
+        task: 'compose',
+        language: lang,
+        ...judgeOf(contact, first, request, structure),
+        answered: null,
+        followed: null,
+        hasSubject: Boolean(first.subject?.trim()),
+        differs: again.text !== first.text,
+        shorter: null,
+      })
+
+      const refine = { action: 'shorter' as RefineAction, text: first.text }
+      const refined = await draft(
+        model,
+        briefFor(contact, structure, variation++, { ...none, kind: 'refine', refine }),
+        cap,
+      )
+      results.push({
+        task: 'refine: shorter',
+        language: lang,
+        ...judgeOf(contact, refined, request, structure),
+        answered: null,
+        followed: null,
+        hasSubject: null,
+        differs: null,
+        lengthOk: true,
+        shorter:
+          refined.text.length <= first.text.length * 0.8 &&
+          hasGreeting(refined.text, contact.greeting) &&
+          hasSignoff(refined.text, contact.signoff),
       })
     }
+
+    const asked = { ...none, kind: 'smart-reply' as const, originalEmail: QUESTION.mail[lang] }
+    const reply = { ...asked, subject: QUESTION.subject[lang] }
+    const answer = await draft(model, briefFor(contact, structure, variation++, reply), cap)
+    const answerAgain = await draft(model, briefFor(contact, structure, variation++, reply), cap)
+    results.push({
+      task: 'reply: question',
+      language: lang,
+      ...judgeOf(contact, answer, QUESTION.mail[lang], structure),
+      answered: QUESTION.answers[lang].test(answer.text) && !DEFERRALS[lang].test(answer.text),
+      followed: null,
+      hasSubject: null,
+      differs: answerAgain.text !== answer.text,
+      shorter: null,
+    })
+
+    const told = {
+      ...none,
+      kind: 'smart-reply' as const,
+      originalEmail: INSTRUCTED.mail[lang],
+      subject: INSTRUCTED.subject[lang],
+      instruction: INSTRUCTED.instruction,
+    }
+    const followed = await draft(model, briefFor(contact, structure, variation++, told), cap)
+    results.push({
+      task: 'reply: instruction',
+      language: lang,
+      ...judgeOf(
+        contact,
+        followed,
+        `${INSTRUCTED.mail[lang]}\n${INSTRUCTED.instruction}`,
+        structure,
+      ),
+      answered: null,
+      followed: INSTRUCTED.followed[lang].test(followed.text),
+      hasSubject: null,
+      differs: null,
+      shorter: null,
+    })
   }
 
-  const n = results.length
-  const count = (f: (r: Result) => boolean) => results.filter(f).length
-  console.log(
-    `\nIn the contact's language (tinyld): ${percent(
-      count((r) => r.languageOk),
-      n,
-    )}`,
+  const options = await write(
+    model,
+    briefFor(CONTACTS[2]!, 'mixed', variation++, {
+      ...none,
+      kind: 'reply-options',
+      originalEmail: INSTRUCTED.mail.spanish,
+      subject: INSTRUCTED.subject.spanish,
+    }),
+    cap,
   )
-  for (const language of Object.keys(ISO_CODE) as Language[]) {
-    const of = results.filter((r) => r.language === language)
-    console.log(
-      `  ${language.padEnd(8)} ${percent(of.filter((r) => r.languageOk).length, of.length)}`,
-    )
-  }
-  console.log(
-    `With the contact's greeting: ${percent(
-      count((r) => r.greetingOk),
-      n,
-    )}`,
-  )
-  console.log(
-    `With the contact's sign-off: ${percent(
-      count((r) => r.signoffOk),
-      n,
-    )}`,
-  )
-  const leaks = results.flatMap((r) => r.leaks)
-  console.log(`Placeholder leaks ("[Name]", "{{", "<recipient>"): ${leaks.length}`)
-  if (leaks.length) console.log(`  e.g. ${[...new Set(leaks)].slice(0, 5).join(', ')}`)
-  console.log('Sentence length against the profile (words a sentence):')
-  for (const structure of STRUCTURES) {
-    const of = results.filter((r) => r.structure === structure)
-    const average = of.reduce((sum, r) => sum + r.sentenceLength, 0) / Math.max(of.length, 1)
-    const [low, high] = TARGET[structure]
-    const within = of.filter((r) => r.sentenceLength >= low && r.sentenceLength <= high).length
-    const range = Number.isFinite(high) ? `${low}–${high}` : `${low}+`
-    console.log(
-      `  ${structure.padEnd(6)} target ${range.padEnd(6)} average ${average.toFixed(1)}, within target ${percent(within, of.length)}`,
-    )
-  }
-  const failing = results.find(
-    (r) => !r.languageOk || !r.greetingOk || !r.signoffOk || r.leaks.length,
-  )
-  if (failing)
-    console.log(`\nFirst draft that missed a check (${failing.language}):\n${failing.text}`)
+
+  if (judging && !writer.offline) await judge(model, results)
+  report(results, parseReplyOptions(options.raw), label)
 }
+
+/** Asks the configured model for a 1–5 mark of each draft against its task. */
+async function judge(model: LanguageModel, results: Result[]) {
+  for (const result of results) {
+    const { text } = await generateText({
+      model,
+      system:
+        'You grade e-mail drafts. Answer with one digit from 1 (unusable) to 5 (would send as is), nothing else.',
+      prompt: `Task: ${result.task}, in ${result.language}.\n\nDraft:\n${result.text}`,
+      maxOutputTokens: 5,
+    })
+    const mark = Number(/[1-5]/.exec(text)?.[0])
+    if (mark) result.judged = mark
+  }
+}
+
+const percent = (n: number, of: number) => (of ? `${Math.round((100 * n) / of)}%` : '–')
+function share(rows: Result[], pick: (r: Result) => boolean | null): string {
+  const applies = rows.filter((r) => pick(r) !== null)
+  return percent(applies.filter((r) => pick(r)).length, applies.length)
+}
+
+function report(results: Result[], options: { label: string }[] | null, label: string) {
+  const columns: [string, (rows: Result[]) => string][] = [
+    [
+      'purity',
+      (rows) =>
+        percent(
+          sum(rows, (r) => r.pure),
+          sum(rows, (r) => r.sentences),
+        ),
+    ],
+    ['not pasted', (rows) => share(rows, (r) => r.pasted === null)],
+    ['answered', (rows) => share(rows, (r) => r.answered)],
+    ['followed', (rows) => share(rows, (r) => r.followed)],
+    ['greets once', (rows) => share(rows, (r) => r.greetsOnce)],
+    ['framed', (rows) => share(rows, (r) => r.framed)],
+    ['subject', (rows) => share(rows, (r) => r.hasSubject)],
+    ['differs', (rows) => share(rows, (r) => r.differs)],
+    ['length', (rows) => share(rows, (r) => r.lengthOk)],
+    ['≤80%', (rows) => share(rows, (r) => r.shorter)],
+  ]
+  if (results.some((r) => r.judged)) {
+    columns.push([
+      'judge',
+      (rows) => {
+        const marks = rows.flatMap((r) => (r.judged ? [r.judged] : []))
+        return marks.length ? (marks.reduce((a, b) => a + b, 0) / marks.length).toFixed(1) : '–'
+      },
+    ])
+  }
+  const head = ['task', 'language', 'n', ...columns.map(([name]) => name)]
+  const lines: string[][] = []
+  for (const task of TASKS) {
+    for (const language of LANGUAGES) {
+      const rows = results.filter((r) => r.task === task && r.language === language)
+      lines.push([task, language, String(rows.length), ...columns.map(([, f]) => f(rows))])
+    }
+  }
+  lines.push(['all', '', String(results.length), ...columns.map(([, f]) => f(results))])
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
+  const row = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')
+  console.log(`\n${row(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
+  for (const line of lines) console.log(row(line))
+
+  console.log(
+    `\nReply options (Spanish invitation): ${options ? options.map((o) => `«${o.label}»`).join(' ') : 'none usable'}`,
+  )
+  const notices = results.filter((r) => r.notice).length
+  console.log(`Drafts with a notice for the user (what ${label} could not write): ${notices}`)
+  const pasted = results.find((r) => r.pasted)
+  if (pasted)
+    console.log(`\nA pasted run, in ${pasted.task} (${pasted.language}): "${pasted.pasted}"`)
+  // One draft of each task to read (`--drafts` prints them all).
+  const all = process.argv.includes('--drafts')
+  const shown = TASKS.flatMap((task) =>
+    all
+      ? results.filter((r) => r.task === task)
+      : results.filter((r) => r.task === task && r.language !== 'english').slice(0, 1),
+  )
+  for (const sample of shown) {
+    const task = sample.task
+    const subject = sample.subject ? `Subject: ${sample.subject}\n` : ''
+    console.log(`\n— ${task}, ${sample.language} —\n${subject}${sample.text}`)
+  }
+}
+
+const sum = (rows: Result[], f: (r: Result) => number) => rows.reduce((t, r) => t + f(r), 0)
 
 main().catch((error: unknown) => {
   console.error(error)
