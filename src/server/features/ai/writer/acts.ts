@@ -34,6 +34,12 @@ export type Act =
   | 'noted'
   | 'metAt'
   | 'generic'
+  /** A meeting or an event coming up, with its day. */
+  | 'remind'
+  /** Moving a meeting to another day. */
+  | 'reschedule'
+  /** Sorry for the delay with something. */
+  | 'apologiseDelay'
 
 /** What the writer knows of the contact from their Memory and Context (never their words). */
 export type Hints = {

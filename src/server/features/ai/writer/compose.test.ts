@@ -140,6 +140,37 @@ describe('compose: what the request wants, said in the contact’s language', ()
   })
 })
 
+describe('compose: reminders, new times, apologies and answers to an event', () => {
+  it('says each in the contact’s language, with its day and the thing it is about', async () => {
+    const cases: [Language, string, RegExp][] = [
+      [
+        'german',
+        'Remind him about the meeting on Monday at 9',
+        /Erinnerung an den Termin am Montag um 9:00 Uhr|an den Termin am Montag um 9:00 Uhr erinnern/,
+      ],
+      ['english', 'Ask if we can move the call to next week', /move the call to next week/],
+      ['spanish', 'Apologize for the delay on the proposal', /retraso con la propuesta/],
+      [
+        'german',
+        "Say I can't make the workshop on 15 March",
+        /Einladung zum Workshop.*am 15\. März nicht/s,
+      ],
+      [
+        'french',
+        'Send him the updated budget and the minutes',
+        /le budget mis à jour et le compte rendu/,
+      ],
+      ['spanish', 'Tell her thanks for the lovely dinner', /la agradable cena/],
+    ]
+    for (const [language, request, expected] of cases) {
+      const { text, notice } = await runWriter(brief(language, { request }))
+      expect(parts(text).body, text).toMatch(expected)
+      expect(foreignSentences(parts(text).body, language), text).toEqual([])
+      expect(notice, text).toBeNull()
+    }
+  })
+})
+
 describe('compose: the greeting, the subject, the variation and the profile', () => {
   it('names the person once however the greeting and the name are saved', async () => {
     const cases: [string, string, 'formal' | 'informal', string][] = [

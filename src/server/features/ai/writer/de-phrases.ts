@@ -358,6 +358,42 @@ export const phrases: Phrases = {
       ? `Es war mir eine Freude, Sie ${dat(a, c, 'bei', 'bei der Veranstaltung')} kennenzulernen.`
       : `Es war schön, dich ${dat(a, c, 'bei', 'bei der Veranstaltung')} kennenzulernen!`,
   ],
+  remind: (a, c) => {
+    const first = c.formal
+      ? [
+          `Ich möchte Sie kurz an ${acc(a, c)}${sp(W(a))} erinnern.`,
+          `Eine kurze Erinnerung an ${acc(a, c)}${sp(W(a))}.`,
+        ]
+      : [`Kurze Erinnerung an ${acc(a, c)}${sp(W(a))}!`, `Denk an ${acc(a, c)}${sp(W(a))}!`]
+    const second = c.formal
+      ? ['Ich freue mich darauf.', 'Geben Sie mir gerne Bescheid, falls sich etwas ändert.']
+      : ['Bis dann!', 'Sag Bescheid, falls sich etwas ändert.']
+    return first.flatMap((f) => second.map((s) => `${f} ${s}`))
+  },
+  reschedule: (a, c) =>
+    a.when
+      ? c.formal
+        ? [
+            `Könnten wir ${acc(a, c)} verschieben, etwa ${W(a)}?`,
+            `Wäre es möglich, ${acc(a, c)} zu verschieben, zum Beispiel ${W(a)}?`,
+          ]
+        : [
+            `Können wir ${acc(a, c)} verschieben, etwa ${W(a)}?`,
+            `Wollen wir ${acc(a, c)} verschieben, vielleicht ${W(a)}?`,
+          ]
+      : [
+          `${c.formal ? 'Könnten' : 'Können'} wir ${acc(a, c)} auf einen anderen Zeitpunkt verschieben?`,
+        ],
+  apologiseDelay: (a, c) =>
+    c.formal
+      ? [
+          `Bitte entschuldigen Sie die Verzögerung ${dat(a, c, 'bei')}.`,
+          `Entschuldigen Sie bitte die Verzögerung ${dat(a, c, 'bei')}.`,
+        ]
+      : [
+          `Entschuldige bitte die Verzögerung ${dat(a, c, 'bei')}!`,
+          `Tut mir leid, dass es ${dat(a, c, 'bei')} so lange gedauert hat.`,
+        ],
   generic: (a, c) =>
     a.objects.length
       ? c.formal

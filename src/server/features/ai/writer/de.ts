@@ -79,6 +79,12 @@ export const german: Phrasebook = {
         return names ? `Zwischenstand: ${names}` : 'Zwischenstand'
       case 'moreTime':
         return 'Frist'
+      case 'remind':
+        return `Erinnerung: ${names}`
+      case 'reschedule':
+        return `Neuer Termin: ${names}`
+      case 'apologiseDelay':
+        return 'Entschuldigung für die Verzögerung'
       default:
         return names || 'Hallo'
     }

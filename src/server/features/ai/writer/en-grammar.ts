@@ -84,14 +84,14 @@ export function phrase(np: NounPhrase, bare = false): string {
   const own = np.keepUnknown ? np.unknown : []
   const head = [...adjs, ...own, np.qualifier, word].filter(Boolean).join(' ')
   const complement = np.complement
-    ? ` ${np.complement.prep} ${phrase(np.complement.np)}`
+    ? ` ${np.complement.prep === 'about' ? 'on' : np.complement.prep} ${phrase(np.complement.np)}`
     : np.amount
       ? ` for ${amount(np.amount)}`
       : ''
   if (bare) return `${head}${complement}`
   const det = {
     the: 'the',
-    a: np.plural ? 'some' : /^[aeiou]/i.test(head) ? 'an' : 'a',
+    a: np.plural || form.pl ? 'some' : /^[aeiou]/i.test(head) ? 'an' : 'a',
     my: 'my',
     our: 'our',
     your: 'your',

@@ -5,7 +5,10 @@ import { capitalise } from './text.js'
 
 export const O = (a: ActArgs, fallback = 'everything') =>
   a.objects.length ? list(a.objects.map((o) => phrase(o))) : fallback
-export const it = (a: ActArgs) => (a.objects.length > 1 || a.objects[0]?.plural ? 'them' : 'it')
+export const it = (a: ActArgs) =>
+  a.objects.length > 1 || a.objects[0]?.plural || a.objects[0]?.noun.forms.english.pl
+    ? 'them'
+    : 'it'
 export const W = (a: ActArgs, fallback = '') => (a.when ? when(a.when) : fallback)
 const sp = (text: string) => (text ? ` ${text}` : '')
 const isKind = (a: ActArgs, ...kinds: string[]) =>
@@ -283,6 +286,31 @@ export const phrases: Phrases = {
     `It was a pleasure meeting you at ${O(a, 'the event')}.`,
     `It was great to meet you at ${O(a, 'the event')}.`,
   ],
+  remind: (a, c) => {
+    const first = c.formal
+      ? [
+          `I would like to remind you of ${O(a)}${sp(W(a))}.`,
+          `This is a short reminder about ${O(a)}${sp(W(a))}.`,
+        ]
+      : [`Just a quick reminder about ${O(a)}${sp(W(a))}.`, `Don't forget ${O(a)}${sp(W(a))}!`]
+    const second = c.formal
+      ? ['I look forward to it.', 'Please let me know if anything has changed.']
+      : ['See you then!', 'Let me know if anything changes.']
+    return first.flatMap((f) => second.map((s) => `${f} ${s}`))
+  },
+  reschedule: (a, c) => {
+    const to = a.when ? `to ${whenBare(a.when)}` : 'to another time'
+    return c.formal
+      ? [`Could we move ${O(a)} ${to}?`, `Would it be possible to move ${O(a)} ${to}?`]
+      : [`Could we move ${O(a)} ${to}?`, `Any chance we could push ${O(a)} ${to}?`]
+  },
+  apologiseDelay: (a, c) =>
+    c.formal
+      ? [
+          `Please accept my apologies for the delay with ${O(a)}.`,
+          `I am sorry for the delay with ${O(a)}.`,
+        ]
+      : [`Sorry for the delay with ${O(a)}!`, `Apologies for the delay with ${O(a)}.`],
   generic: (a, c) =>
     a.objects.length
       ? [`I am writing to you about ${O(a)}.`, `I wanted to get in touch about ${O(a)}.`]

@@ -69,6 +69,12 @@ export const english: Phrasebook = {
         return things ? `Update: ${things}` : 'A quick update'
       case 'moreTime':
         return 'The deadline'
+      case 'remind':
+        return `Reminder: ${things}`
+      case 'reschedule':
+        return `New time for ${O(a)}`
+      case 'apologiseDelay':
+        return `Sorry for the delay`
       default:
         return things || 'Hello'
     }

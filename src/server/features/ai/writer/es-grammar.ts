@@ -97,6 +97,9 @@ export function when(w: When): string {
   return at ? `${phrase} ${at}` : phrase
 }
 
+/** "al jueves", "a la próxima semana": where a meeting is moved to. */
+export const toDay = (w: When) => contract('a', whenBare(w))
+
 /** The time before the day: "a las 10:00 del jueves", a second way to say it. */
 export function timeFirst(w: When): string {
   if (!w.time || !w.day) return whenBare(w)

@@ -1,6 +1,6 @@
 /** How each act is said in Spanish. */
 import type { ActArgs, Ctx, Phrases } from './acts.js'
-import { MONTHS, plural, pronoun, things, timeFirst, when, whenBare } from './es-grammar.js'
+import { MONTHS, plural, pronoun, things, timeFirst, toDay, when, whenBare } from './es-grammar.js'
 import { capitalise } from './text.js'
 
 export const W = (a: ActArgs, fallback = '') => (a.when ? when(a.when) : fallback)
@@ -310,6 +310,37 @@ export const phrases: Phrases = {
     `Fue un placer ${c.formal ? 'conocerle' : 'conocerte'} ${things(a, c, 'en', 'en el evento')}.`,
     `Me alegró mucho ${c.formal ? 'conocerle' : 'conocerte'} ${things(a, c, 'en', 'en el evento')}.`,
   ],
+  remind: (a, c) => {
+    const first = c.formal
+      ? [
+          `Le recuerdo ${things(a, c)}${sp(W(a))}.`,
+          `Me permito recordarle ${things(a, c)}${sp(W(a))}.`,
+        ]
+      : [
+          `Te recuerdo ${things(a, c)}${sp(W(a))}.`,
+          `¡No te olvides ${things(a, c, 'de')}${sp(W(a))}!`,
+        ]
+    const second = c.formal
+      ? ['Nos vemos entonces.', 'Avíseme si hay algún cambio.']
+      : ['¡Nos vemos!', 'Avísame si hay algún cambio.']
+    return first.flatMap((f) => second.map((s) => `${f} ${s}`))
+  },
+  reschedule: (a, c) => {
+    const to = a.when ? toDay(a.when) : 'a otro momento'
+    return c.formal
+      ? [`¿Podríamos pasar ${things(a, c)} ${to}?`, `¿Sería posible cambiar ${things(a, c)} ${to}?`]
+      : [`¿Podemos pasar ${things(a, c)} ${to}?`, `¿Te parece si movemos ${things(a, c)} ${to}?`]
+  },
+  apologiseDelay: (a, c) =>
+    c.formal
+      ? [
+          `Le pido disculpas por el retraso ${things(a, c, 'con')}.`,
+          `Disculpe el retraso ${things(a, c, 'con')}.`,
+        ]
+      : [
+          `¡Perdona el retraso ${things(a, c, 'con')}!`,
+          `Siento mucho el retraso ${things(a, c, 'con')}.`,
+        ],
   generic: (a, c) =>
     a.objects.length
       ? c.formal

@@ -67,6 +67,12 @@ export const spanish: Phrasebook = {
         return names ? `Novedades: ${names}` : 'Novedades'
       case 'moreTime':
         return 'Plazo'
+      case 'remind':
+        return `Recordatorio: ${names}`
+      case 'reschedule':
+        return `Nueva fecha: ${names}`
+      case 'apologiseDelay':
+        return 'Disculpas por el retraso'
       default:
         return names || 'Saludos'
     }

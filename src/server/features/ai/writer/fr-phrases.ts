@@ -351,6 +351,40 @@ export const phrases: Phrases = {
           `C'était un plaisir de te rencontrer ${things(a, c, 'à', "à l'événement")} !`,
           `J'ai beaucoup aimé notre rencontre ${things(a, c, 'à', "à l'événement")}.`,
         ],
+  remind: (a, c) => {
+    const first = c.formal
+      ? [
+          `Je me permets de vous rappeler ${things(a, c)}${sp(W(a))}.`,
+          `Petit rappel concernant ${things(a, c)}${sp(W(a))}.`,
+        ]
+      : [`Petit rappel : ${things(a, c)}${sp(W(a))} !`, `N'oublie pas ${things(a, c)}${sp(W(a))} !`]
+    const second = c.formal
+      ? ['Au plaisir de vous y retrouver.', "N'hésitez pas à me prévenir en cas de changement."]
+      : ['À bientôt !', "Préviens-moi s'il y a un changement."]
+    return first.flatMap((f) => second.map((s) => `${f} ${s}`))
+  },
+  reschedule: (a, c) => {
+    const to = a.when ? toDay(a) : 'à un autre moment'
+    return c.formal
+      ? [
+          `Pourrions-nous déplacer ${things(a, c)} ${to} ?`,
+          `Serait-il possible de décaler ${things(a, c)} ${to} ?`,
+        ]
+      : [
+          `On pourrait décaler ${things(a, c)} ${to} ?`,
+          `Ça t'irait de déplacer ${things(a, c)} ${to} ?`,
+        ]
+  },
+  apologiseDelay: (a, c) =>
+    c.formal
+      ? [
+          `Je vous prie de m'excuser pour le retard concernant ${things(a, c)}.`,
+          `Veuillez excuser le retard pris pour ${things(a, c)}.`,
+        ]
+      : [
+          `Pardon pour le retard concernant ${things(a, c)} !`,
+          `Excuse-moi pour le retard sur ${things(a, c)}.`,
+        ],
   generic: (a, c) =>
     a.objects.length
       ? c.formal

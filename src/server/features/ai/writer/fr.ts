@@ -75,6 +75,12 @@ export const french: Phrasebook = {
         return names ? `Point sur ${things(a, c)}` : 'Un point rapide'
       case 'moreTime':
         return 'Échéance'
+      case 'remind':
+        return `Rappel : ${names}`
+      case 'reschedule':
+        return `Nouvel horaire : ${names}`
+      case 'apologiseDelay':
+        return 'Toutes mes excuses pour le retard'
       default:
         return names || 'Bonjour'
     }

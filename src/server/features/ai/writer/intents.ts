@@ -26,6 +26,7 @@ export type Intent =
   | 'send'
   | 'meet'
   | 'propose'
+  | 'reschedule'
   | 'confirm'
   | 'thanks'
   | 'update'
@@ -72,7 +73,7 @@ const TRIGGERS: [Intent, string][] = [
   ],
   [
     'decline',
-    "declin\\w*|turn(?:ing)? down|say no|refuse|reject|can'?t (?:make it|come|attend|go)|cannot (?:make it|come|attend|go)|won'?t (?:make it|be able)|not (?:be )?able to (?:come|attend|make it)|rechaz\\w*|decir que no|no (?:puedo|podre|podemos) (?:ir|asistir)|refus\\w*|dire non|absag\\w*|sag\\w* (?:\\w+ )?ab|ablehn\\w*|lehn\\w* (?:\\w+ )?ab",
+    "declin\\w*|turn(?:ing)? down|say no|refuse|reject|can'?t (?:make|come|attend|go)|cannot (?:make|come|attend|go)|won'?t (?:make|be able)|not (?:be )?able to (?:come|attend|make it)|rechaz\\w*|decir que no|no (?:puedo|podre|podemos) (?:ir|asistir)|refus\\w*|dire non|absag\\w*|sag\\w* (?:\\w+ )?ab|ablehn\\w*|lehn\\w* (?:\\w+ )?ab",
   ],
   [
     'accept',
@@ -101,11 +102,12 @@ const TRIGGERS: [Intent, string][] = [
   ],
   [
     'meet',
-    'meet(?:ing up)?|catch up|schedule|set up|arrange|book|get together|quedar|quedamos|vernos|reunirnos|reunimos|agendar|organiz\\w*|rencontr\\w*|se voir|nous voir|organis\\w*|planifi\\w*|uns treffen|treffen wir|telefonier\\w*|anruf\\w*|vereinbar\\w*|ausmachen',
+    'meet(?:ing up)?|catch up|schedule|set up|arrange|book|get together|quedar|quedamos|vernos|reunirnos|reunimos|agendar|organiz\\w*|rencontr\\w*|se voir|nous voir|organis\\w*|planifi\\w*|uns treffen|treffen wir|telefonier\\w*|anrufen|vereinbar\\w*|ausmachen',
   ],
+  ['reschedule', 'move|reschedule|shift|mover|cambiar|trasladar|deplacer|decaler|verlegen|umlegen'],
   [
     'propose',
-    'propos\\w*|suggest\\w*|how about|what about|instead|propon\\w*|sugier\\w*|suger\\w*|en su lugar|en cambio|plutot|a la place|vorschlag\\w*|schlag\\w* vor|stattdessen|another time|another day|otro momento|otra hora|otro dia|autre creneau|autre moment|anderen termin|andere zeit',
+    'propos(?:e|es|ed|ing|er|ez|ons|erai)|suggest(?:s|ed|ing)?|how about|what about|instead|propon\\w*|sugier\\w*|suger\\w*|en su lugar|en cambio|plutot|a la place|vorschlagen|schlage vor|stattdessen|another time|another day|otro momento|otra hora|otro dia|autre creneau|autre moment|anderen termin|andere zeit',
   ],
   [
     'confirm',
@@ -164,10 +166,10 @@ const COMPILED_ANSWERS = ANSWERS.map(([intent, source]) => [intent, words(source
 /** Words that carry no content of their own: articles, pronouns, links, and the request's frame. */
 const GLUE = new Set(
   `i me my mine we us our you your he him his she her they them their it its this that these those there here a an the to for of on in at by with from about as into and or but so if then than also too very really just please kindly politely nicely warmly gently briefly quickly short quick brief polite friendly formal informal nice kind warm would will can could should shall may might must do does did is are am be been was were have has had get let know tell say write draft compose email e-mail mail message note reply answer respond response letter thing something anything everything all any some more most other another again back up now soon asap not how what when where who which whether i'm i'll we'll it's that's don't can't i'd we're you're let's lets ok okay hi hello dear
-yo mi mis nosotros nos nuestro nuestra tu te ti tus usted le les lo la los las el un una unos unas de del al a en con por para que y e o u pero si tambien muy mas ya favor escribe escribir escribele redacta correo mensaje nota breve corto corta educado educada amable cordial amablemente cortesia amabilidad educacion dile decirle diga decir avisa avisale hazle saber sobre este esta esto ese esa eso algo todo otra otro como cuando donde quien ser es son estar estoy haber ha he hay puede pueda puedes podria podrias gustaria quiero hola responder hablar comentar discutir tratar
+yo mi mis nosotros nos nuestro nuestra tu te ti tus usted le les lo la los las el un una unos unas de del al a en con por para que y e o u pero si tambien muy mas ya favor escribe escribir escribele redacta correo mensaje nota breve corto corta educado educada amable cordial amablemente cortesia amabilidad educacion dile decirle diga decir avisa avisale hazle saber sobre este esta esto ese esa eso algo todo otra otro como cuando donde quien ser es son estar estoy haber ha he hay puede pueda puedes podria podrias gustaria quiero hola responder hablar comentar discutir tratar dale hazle
 je j' m' moi mon ma mes notre tu t' toi ton ta tes vous votre vos il elle lui leur ils elles on l' une des du d' au aux dans avec pour par sur qu' qui et ou mais s' aussi tres plus moins encore ne n' pas plait s'il ecris ecrire redige courriel mot reponse court courte bref poli polie poliment aimable dis dis-lui dire faire savoir ce cet cette ces cela ca chose tout autre comme quand est sont etre avoir ai peux peut pourrais pourrait voudrais bonjour c' y repondre parler discuter evoquer
 ich mich mir mein meine wir uns unser unsere du dich dir dein deine sie ihr ihre ihnen ihm ihn er es der die das den dem des ein eine einen einem einer eines und oder aber wenn dann auch noch sehr mehr weniger schon bitte schreib schreibe schreiben nachricht notiz antwort antworten kurz kurze kurzen hoflich freundlich bitten sag sage sagen mitteilen zu um an auf fur mit von vom zum zur im am in bei beim nach aus uber dass ob wie wann was wer wo warum kann konnen konnte konntest wurde wurden mochte will soll ist sind sein haben hat hallo etwas alles andere anderen besprechen sprechen reden
- discuss talk go over review`.split(/\s+/),
+ discuss talk go over review give gives giving`.split(/\s+/),
 )
 
 /** The request's own frame: "write a short e-mail to Ana to", "escribe un correo a Ana para". */
@@ -246,6 +248,8 @@ export function readRequest(text: string, options: ReadOptions): Reading {
     const leftover = left.length ? clause.slice(left[0]!.i, left.at(-1)!.i) : null
     const whole = clause.slice(0, clause.tokens.length - 1)
 
+    // "ask if we can move the call": a question that asks for something the phrasebooks can say.
+    if (intents[0] === 'question' && intents.length > 1) intents.shift()
     let intent = intents[0] ?? null
     if (intent === 'ask') intent = objects.length ? 'askFor' : 'question'
     if (intent === 'question' || (!intent && leftover)) {

@@ -145,8 +145,9 @@ function phraseAround(
   let first = i
   let last = head.last
   const word = tokens[i]!.norm
+  // Plural when a plural form was written ("reports"); "minutes" is plural only in English, and
+  // each language's own form says whether its word is plural by nature (el acta, das Protokoll).
   const plural =
-    head.noun.forms.english.pl ||
     Object.values(head.noun.forms).some(
       (f) => !f.pl && f.plural !== f.word && word === normalise(f.plural),
     ) ||

@@ -74,7 +74,7 @@ export function planCompose(input: WriterInput, hints: Hints): Plan {
   for (const move of reading.moves) {
     const a = args(move, hints)
     const act = composeAct(move, a)
-    if (act) acts.push({ act, args: act === 'meet' ? meeting(a) : a })
+    if (act) acts.push({ act, args: shape(act, a) })
   }
   return finish(acts, reading.unsaid, [], null, hints, input)
 }
@@ -92,6 +92,8 @@ function composeAct(move: Move, a: ActArgs): Act | null {
     case 'meet':
     case 'propose':
       return 'meet'
+    case 'reschedule':
+      return onlyEvents ? 'reschedule' : 'proposeTime'
     case 'confirm':
     case 'yes':
       return 'confirm'
@@ -109,10 +111,34 @@ function composeAct(move: Move, a: ActArgs): Act | null {
     case 'decline':
     case 'accept':
     case 'followUp':
+      // "remind him about the meeting on Monday": the day is the meeting's.
+      if (move.intent === 'followUp' && onlyEvents && a.when) return 'remind'
+      if (
+        move.intent === 'apologise' &&
+        a.objects[0]?.noun.key === 'delay' &&
+        a.objects[0].complement
+      )
+        return 'apologiseDelay'
       return move.intent
     default:
       return null
   }
+}
+
+/** The things an act speaks of: a meeting's topics, the thing a delay was with. */
+function shape(act: Act, a: ActArgs): ActArgs {
+  if (act === 'meet') return meeting(a)
+  // Declining or accepting the workshop is answering the invitation to it.
+  if ((act === 'decline' || act === 'accept') && a.objects.length === 1) {
+    const [event] = a.objects
+    if (event!.noun.kind === 'event' && event!.noun.key !== 'invitation')
+      return {
+        ...a,
+        objects: [{ ...standard('invitation'), complement: { prep: 'to', np: event! } }],
+      }
+  }
+  if (act === 'apologiseDelay') return { ...a, objects: [a.objects[0]!.complement!.np] }
+  return a
 }
 
 /** A meeting's topics (not the meeting itself), at the contact's preferred time of day if known. */
@@ -186,15 +212,18 @@ export function planReply(input: WriterInput, hints: Hints): Plan {
 /** The instruction's day, with the mail's time when they name the same day ("yes, Thursday"). */
 function mergeWhen(own: When | null, asked: When | null): When | null {
   if (!own || !asked) return own ?? asked
-  // "Thursday" answering "before Friday?" keeps the mail's relation: by Thursday.
-  const relation = own.relation === 'on' && own.day ? asked.relation : own.relation
+  // "Thursday" answering "before Friday?" is a deadline too: by Thursday.
+  const deadline = asked.relation === 'by' || asked.relation === 'before'
+  const relation = own.relation === 'on' && own.day && deadline ? 'by' : own.relation
   const sameDay = JSON.stringify(own.day) === JSON.stringify(asked.day)
   return { ...own, relation, time: own.time ?? (sameDay ? asked.time : null) }
 }
 
 function instructed(move: Move, main: Ask | null, hints: Hints): Planned | null {
   const when = mergeWhen(move.when, main?.when ?? null)
-  const own = args({ ...move, when }, hints)
+  // The mail's day goes with answering it (sending, paying), not with a new ask of the user's.
+  const inherits = ['send', 'pay', 'receipt'].includes(move.intent)
+  const own = args({ ...move, when: inherits ? when : move.when }, hints)
   switch (move.intent) {
     case 'yes':
     case 'accept':
@@ -227,7 +256,7 @@ function instructed(move: Move, main: Ask | null, hints: Hints): Planned | null 
       return main ? answer(main, 'yes', move.when ? when : null, hints) : null
     default: {
       const act = composeAct(move, own)
-      return act ? { act, args: own } : null
+      return act ? { act, args: shape(act, own) } : null
     }
   }
 }
