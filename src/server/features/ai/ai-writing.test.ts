@@ -479,6 +479,20 @@ describe('reply options (decision 046)', () => {
     expect(await usedBy(h, ADA)).toBe(0)
   })
 
+  it('asks the offline writer when the model writes something that is not three options', async () => {
+    fake.set({ reply: () => 'Dear Bo,\n\nThursday works for me.\n\nBest,\nAda' })
+    const response = await post('/api/ai/reply-options', mail)
+    expect(response.statusCode).toBe(200)
+    const { options } = response.json() as { options: { label: string; instruction: string }[] }
+    expect(options).toHaveLength(3)
+    for (const option of options) {
+      expect(option.label.length).toBeGreaterThan(0)
+      expect(option.label.length).toBeLessThanOrEqual(40)
+      expect(option.instruction.length).toBeGreaterThan(0)
+    }
+    expect(fake.requests).toHaveLength(1)
+  })
+
   it('refuses a signed-out or cross-origin caller before the rate limit or the provider', async () => {
     const signedOut = await h.call(undefined, 'POST', '/api/ai/reply-options', mail)
     expect(signedOut.statusCode).toBe(401)
