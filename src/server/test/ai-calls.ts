@@ -3,11 +3,11 @@
  * streamed calls and their events, and the system and user messages a fake request carried.
  */
 import { eq } from 'drizzle-orm'
-import type { DraftStreamEvent } from '../../../contract/ai.js'
-import type { AiConfig } from '../../config.js'
-import { users } from '../../db/schema.js'
-import { sameOrigin, type Harness } from '../../test/harness.js'
-import type { ChatRequest } from '../../test/fake-openai.js'
+import type { DraftStreamEvent } from '../../contract/ai.js'
+import type { AiConfig } from '../config.js'
+import { users } from '../db/schema.js'
+import { sameOrigin, type Harness } from './harness.js'
+import type { ChatRequest } from './fake-openai.js'
 
 /** The provider settings of a harness whose model is the fake at `url`. */
 export function fakeProvider(url: string, limits: Partial<AiConfig> = {}): AiConfig {

@@ -10,7 +10,7 @@ import { aiDrafts, emailMessages, users } from '../../db/schema.js'
 import { signIn, startHarness, type Harness } from '../../test/harness.js'
 import { promptOf, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js'
 import { CREDITS_EXHAUSTED_MESSAGE } from '../billing/credits.js'
-import { between, fakeProvider, setUsage, usedBy } from './ai-test-kit.js'
+import { between, fakeProvider, setUsage, usedBy } from '../../test/ai-calls.js'
 import { SECTION, UNTRUSTED } from './prompt.js'
 import { QUICK_RETRY_DELAY_MS } from './service.js'
 

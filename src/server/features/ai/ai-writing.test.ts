@@ -5,7 +5,14 @@ import type { GeneratedDraft } from '../../../contract/ai.js'
 import { aiDrafts, emailMessages, emailThreads, users } from '../../db/schema.js'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
 import { promptOf, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.js'
-import { eventsOf, fakeProvider, messagesOf, setUsage, streamed, usedBy } from './ai-test-kit.js'
+import {
+  eventsOf,
+  fakeProvider,
+  messagesOf,
+  setUsage,
+  streamed,
+  usedBy,
+} from '../../test/ai-calls.js'
 import { readPrompt, SECTION, FIELD, UNTRUSTED } from './prompt.js'
 import { REPLY_OPTIONS_LIMIT } from './routes.js'
 
