@@ -8,6 +8,9 @@ import type { Database } from '../../db/client.js'
 import { contacts, emailMessages } from '../../db/schema.js'
 import { escapeLike } from './search-filter.js'
 
+/** `text` as a literal inside a PostgreSQL regular expression. */
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 export function createCorrespondentsRepository(db: Database) {
   return {
     /**
@@ -24,8 +27,14 @@ export function createCorrespondentsRepository(db: Database) {
       if (who.email) {
         const address = who.email.toLowerCase()
         const pattern = `%${escapeLike(address)}%`
+        // The whole address, not a part of another one: ana@example.com is not in a header
+        // that names joana@example.com, whose mail must not shape a draft to Ana. The ilike
+        // narrows cheaply; the pattern bounded by the characters around an address decides.
+        const whole = `(^|[\\s<,;:"'])${escapeRegex(address)}($|[\\s>,;"'])`
+        const names = (header: typeof emailMessages.toHeader) =>
+          sql`(${header} ilike ${pattern} and ${header} ~* ${whole})`
         matches.push(
-          sql`(lower(${emailMessages.fromEmail}) = ${address} or ${emailMessages.toHeader} ilike ${pattern} or ${emailMessages.ccHeader} ilike ${pattern})`,
+          sql`(lower(${emailMessages.fromEmail}) = ${address} or ${names(emailMessages.toHeader)} or ${names(emailMessages.ccHeader)})`,
         )
       }
       if (matches.length === 0) return []
