@@ -43,7 +43,7 @@ test('Smart Reply on a thread: the reply streams in, is edited and lands in the 
   test.slow()
   await openInbox(page, ALEX.email)
 
-  // From a row's quick actions: the dialog opens and writes; Cancel clears it.
+  // From a row's quick actions: the dialog opens with its suggested replies; Cancel closes it.
   await rows(page)
     .first()
     .getByRole('button', { name: /^Quick actions/ })
@@ -51,6 +51,9 @@ test('Smart Reply on a thread: the reply streams in, is edited and lands in the 
   await page.getByRole('menuitem', { name: 'Smart Reply' }).click()
   let dialog = page.getByRole('dialog', { name: 'Smart AI Reply' })
   await expect(dialog).toBeVisible()
+  await expect(
+    dialog.getByRole('group', { name: 'Suggested replies' }).getByRole('button'),
+  ).toHaveCount(3)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
 
@@ -70,13 +73,16 @@ test('Smart Reply on a thread: the reply streams in, is edited and lands in the 
   await page.getByRole('button', { name: 'Smart Reply', exact: true }).click()
 
   dialog = page.getByRole('dialog', { name: 'Smart AI Reply' })
+  // Nothing is written until the user says what the reply should say: here, in their words.
+  await dialog
+    .getByLabel('What should the reply say?')
+    .fill('Thank them and say the figures will follow on Friday')
+  await dialog.getByRole('button', { name: 'Generate' }).click()
   const reply = dialog.getByLabel('Your reply')
   await expect(page.getByText('Smart reply generated successfully!', { exact: true })).toBeVisible()
   await expect(reply).not.toHaveValue('')
-  // The toast may be the first dialog's (its reply can finish before Cancel), so the reply is
-  // read once this dialog's own generation has finished.
   await expect(reply).toHaveAttribute('aria-busy', 'false')
-  await expect(dialog.getByText('Offline writer')).toBeVisible()
+  await expect(dialog.getByText('Offline writer', { exact: true })).toBeVisible()
   const written = await reply.inputValue()
   await expect(dialog.getByText(`${written.length} characters`)).toBeVisible()
   await expectAccessible(page, '[role="dialog"]')
@@ -146,8 +152,10 @@ test('Compose: pick a Spanish contact, Write with AI streams a Spanish draft, th
   await expect(dialog).toBeHidden()
 
   const body = page.getByLabel('Message', { exact: true })
-  await expect(body).toHaveValue(/Espero que se encuentre/)
-  await expect(panel.getByText('Offline writer')).toBeVisible()
+  // The contact's greeting, and the request said in Spanish (the writer's wording varies).
+  await expect(body).toHaveValue(/^Estimada Lucía,/)
+  await expect(body).toHaveValue(/contrato firmado/)
+  await expect(panel.getByText('Offline writer', { exact: true })).toBeVisible()
   await expect(body).toHaveValue(/Saludos cordiales/)
 
   await page.getByRole('button', { name: 'Send Email' }).click()

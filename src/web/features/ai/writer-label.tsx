@@ -25,8 +25,8 @@ export function DraftNotes({ writer, notice }: { writer: Writer | null; notice: 
       {notice && <p data-testid="draft-notice">{notice}</p>}
       {writer?.offline && (
         <p>
-          Written by the offline writer, which answers what it recognises in the mail without an AI
-          model. A model (OpenAI, Anthropic or a local one) is connected on the server with{' '}
+          Written by the offline writer, without an AI model: it writes only what it recognises. A
+          model (OpenAI, Anthropic or a local one) is connected on the server with{' '}
           <code>AI_PROVIDER</code>: see Configuration in the README. Tone and language defaults are
           in{' '}
           <Link href="/settings" className="underline underline-offset-2 hover:text-foreground">
