@@ -2,16 +2,8 @@
  * Reading mail text before it goes into a prompt: what is history (quoted replies, forwards),
  * whether there is anything to answer at all, and which of Inkwell's four languages it is in.
  */
-import { detect } from 'tinyld'
 import type { Language } from './prompt.js'
-
-/** tinyld's ISO 639-1 codes for Inkwell's four languages. */
-const LANGUAGE_OF_CODE: Record<string, Language> = {
-  en: 'english',
-  es: 'spanish',
-  fr: 'french',
-  de: 'german',
-}
+import { detectLanguage as detectTextLanguage } from './style/detect.js'
 
 /** The line a client writes above a quoted reply, in the four languages ("On … wrote:"). */
 const ATTRIBUTION =
@@ -73,7 +65,7 @@ export function unanswerableMail(text: string): 'binary' | 'empty' | null {
  * above an English thread is Spanish.
  */
 export function detectLanguage(text: string): Language | null {
-  const own = stripQuotedHistory(text) || text
-  const code = detect(own.slice(0, 4000), { only: Object.keys(LANGUAGE_OF_CODE) })
-  return LANGUAGE_OF_CODE[code] ?? null
+  // One detector for the app (style/detect.ts): tinyld, with a short mail's greeting and
+  // function words to settle what tinyld alone gets wrong.
+  return detectTextLanguage(stripQuotedHistory(text) || text)
 }

@@ -3,7 +3,7 @@
  * mail (the address fields' suggestions), the latest messages exchanged with someone and the
  * user's own sent texts (the AI's conversation memory and style, decision 034).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { contacts, emailMessages } from '../../db/schema.js'
 import { escapeLike } from './search-filter.js'
@@ -31,7 +31,7 @@ export function createCorrespondentsRepository(db: Database) {
         // that names joana@example.com, whose mail must not shape a draft to Ana. The ilike
         // narrows cheaply; the pattern bounded by the characters around an address decides.
         const whole = `(^|[\\s<,;:"'])${escapeRegex(address)}($|[\\s>,;"'])`
-        const names = (header: typeof emailMessages.toHeader) =>
+        const names = (header: AnyColumn) =>
           sql`(${header} ilike ${pattern} and ${header} ~* ${whole})`
         matches.push(
           sql`(lower(${emailMessages.fromEmail}) = ${address} or ${names(emailMessages.toHeader)} or ${names(emailMessages.ccHeader)})`,

@@ -1,18 +1,17 @@
 import { detect } from 'tinyld'
 import type { Language } from '../prompt.js'
+import { ISO_CODE } from '../style/languages.js'
 
-/** ISO 639-1 codes of the four languages, as tinyld reports them. */
-export const ISO_CODE: Record<Language, string> = {
-  english: 'en',
-  spanish: 'es',
-  french: 'fr',
-  german: 'de',
-}
+export { ISO_CODE }
 
 /** Placeholders a model leaves when it does not know a detail (decision 011: never in a draft). */
 const PLACEHOLDER = /\[[^\]\n]{1,40}\]|\{\{|\}\}|<[a-z _-]{2,30}>/i
 
-/** The language tinyld reads in a draft, restricted to Inkwell's four. */
+/**
+ * The language tinyld reads in a text, restricted to Inkwell's four. Plain tinyld on purpose:
+ * the eval measures the app's drafts with an instrument of its own, not with the detector
+ * the app itself writes by (style/detect.ts).
+ */
 export function detectLanguage(text: string): string {
   return detect(text, { only: Object.values(ISO_CODE) })
 }
