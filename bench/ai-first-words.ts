@@ -115,6 +115,8 @@ async function conversationsFromOthers(page: Page): Promise<number[]> {
 async function openConversation(page: Page, row: number) {
   await page.getByTestId('thread-row').nth(row).getByRole('button').first().click()
   await page.getByTestId('thread-subject').waitFor()
+  // Its messages are in, and with them the viewer's Smart Reply button.
+  await page.getByRole('button', { name: 'Smart Reply', exact: true }).waitFor()
 }
 
 /**
