@@ -53,6 +53,17 @@ const split = (text: string) =>
     ?.map((s) => s.trim())
     .filter(Boolean) ?? [text]
 
+/**
+ * The profile's sentence structure shapes the choice: a writer of short sentences gets the
+ * shorter half of the wordings, one of long sentences the longer half; two stay two.
+ */
+function bySize(options: string[], structure: WriterInput['sentenceStructure']): string[] {
+  if (structure === 'mixed' || options.length < 3) return options
+  const sorted = [...options].sort((a, b) => a.length - b.length)
+  const half = Math.ceil(sorted.length / 2)
+  return structure === 'short' ? sorted.slice(0, half) : sorted.slice(-half)
+}
+
 function avoiding(options: string[], avoid: string[]): string[] {
   const kept = options.filter((o) => !avoid.some((p) => p && normalise(o).includes(normalise(p))))
   return kept.length ? kept : options
@@ -78,8 +89,15 @@ function render(
   const book = phrasebooks[input.language]
   const c = ctxOf(input)
   const picker = new Picker(variation)
-  const pick = (options: string[]) => picker.pick(avoiding(options, input.avoidPhrases))
   const structure = input.sentenceStructure
+  const sources = [input.request, input.originalEmail].filter((s): s is string => Boolean(s))
+  const pick = (options: string[]) => {
+    // A wording that repeats five words of the request or the mail is not a choice.
+    const clean = options.filter((o) => !sources.some((s) => sharedRun(o, s)))
+    return picker.pick(
+      bySize(avoiding(clean.length ? clean : options, input.avoidPhrases), structure),
+    )
+  }
   const intro: string[] = []
   if (structure === 'long' || (structure === 'mixed' && c.warm)) intro.push(pick(book.opening(c)))
   const reply = input.kind !== 'generate-email'
@@ -95,7 +113,9 @@ function render(
   const outro = structure === 'short' ? [] : [pick(book.closing(c))]
   const shape = (lines: string[]) =>
     (structure === 'long' ? lengthen(lines.flatMap(split), book) : lines).join(' ')
-  const paragraphs = [intro, body, outro].filter((p) => p.length).map(shape)
+  // A writer of long sentences runs the pleasantries on into the matter, in one paragraph.
+  const blocks = structure === 'long' ? [[...intro, ...body, ...outro]] : [intro, body, outro]
+  const paragraphs = blocks.filter((p) => p.length).map(shape)
   const signoff = oneLine(input.signoff).replace(/[\s,.;]+$/, '')
   const text = [
     greetingLine(input.greeting, input.recipientName, input.formality),

@@ -38,6 +38,7 @@ export const phrases: Phrases = {
             `Könnten Sie mir ${o} schicken? Ich bräuchte ${pronoun(a)} ${W(a)}.`,
             `Ich wäre Ihnen dankbar, wenn Sie mir ${o} ${W(a)} zukommen lassen könnten.`,
             `Wäre es möglich, ${o} ${W(a)} zu bekommen?`,
+            `Könnten Sie mir ${o} ${W(a)} schicken?`,
           ]
         : [
             `Könntest du mir ${o} schicken? Ich bräuchte ${pronoun(a)} ${W(a)}.`,

@@ -128,5 +128,9 @@ export const german: Phrasebook = {
         return 'Bestätigen'
     }
   },
-  join: { and: 'und', lowerable: /^(Ich|Es|Das)\b/ },
+  join: {
+    and: 'und',
+    lowerable:
+      /^(Ich|Es|Das|Vielen|Herzlichen|Danke|Bei|Melde|Leider|Gerne|Sehr|Hier|Hiermit)(?!\p{L})/u,
+  },
 }

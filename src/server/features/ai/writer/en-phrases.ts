@@ -36,11 +36,13 @@ export const phrases: Phrases = {
             `Could you send me ${O(a)}? I would need ${it(a)} ${W(a)}.`,
             `I would be grateful if you could send me ${O(a)}. Ideally, I would have ${it(a)} ${W(a)}.`,
             `Would you be able to send me ${O(a)}? ${capitalise(W(a))} would be ideal.`,
+            `Could you send me ${O(a)} ${W(a)}?`,
           ]
         : [
             `Could you send me ${O(a)}? I'd need ${it(a)} ${W(a)}.`,
             `Can you send me ${O(a)}? ${capitalise(W(a))} would be great.`,
             `Would you mind sending me ${O(a)}? Ideally ${W(a)}.`,
+            `Can you send me ${O(a)} ${W(a)}?`,
           ]
       : c.formal
         ? [

@@ -118,7 +118,8 @@ export const english: Phrasebook = {
   },
   join: {
     and: 'and',
-    lowerable: /^(I|It|This|That|The|My|Our|Your|Please|Let|Could|Would)\b/,
+    lowerable:
+      /^(I|It|This|That|The|My|Our|Your|Please|Let|Thank|Thanks|Many|Just|Looking|Hope|Talk|You|We|Here|Unfortunately)\b/,
     keepCapital: /^I\b/,
   },
 }

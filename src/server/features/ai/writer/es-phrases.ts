@@ -35,11 +35,13 @@ export const phrases: Phrases = {
             `¿Podría enviarme ${o}? ${capitalise(lo)} necesitaría ${W(a)}.`,
             `Le agradecería que me enviara ${o}. Lo ideal sería tener${lo} ${W(a)}.`,
             `¿Sería posible recibir ${o}? ${capitalise(W(a))} sería perfecto.`,
+            `¿Podría enviarme ${o} ${W(a)}?`,
           ]
         : [
             `¿Podrías enviarme ${o}? ${capitalise(lo)} necesitaría ${W(a)}.`,
             `¿Me puedes mandar ${o}? ${capitalise(W(a))} sería genial.`,
             `¿Te importaría enviarme ${o}? Lo ideal sería tener${lo} ${W(a)}.`,
+            `¿Me envías ${o} ${W(a)}?`,
           ]
       : c.formal
         ? [
@@ -50,7 +52,7 @@ export const phrases: Phrases = {
         : [
             `¿Podrías enviarme ${o} cuando puedas?`,
             `¿Me mandas ${o} cuando tengas un momento?`,
-            `¿Te importaría enviarme ${o}?`,
+            `¿Te importaría enviarme, por favor, ${o}?`,
           ]
   },
   send: (a, c) => {
@@ -163,7 +165,7 @@ export const phrases: Phrases = {
     const te = c.formal ? 'Le' : 'Te'
     return a.objects.length
       ? [
-          `${te} confirmo ${things(a, c)}${sp(W(a))}.`,
+          `${te} confirmo con ${c.formal ? 'mucho ' : ''}gusto ${things(a, c)}${sp(W(a))}.`,
           c.formal
             ? `Por la presente le confirmo ${things(a, c)}${sp(W(a))}.`
             : `Confirmado: ${things(a, c)}${sp(W(a))}.`,
@@ -254,7 +256,7 @@ export const phrases: Phrases = {
     const o = things(a, c, '', 'esto')
     return c.formal
       ? [
-          `Lamentablemente, no podré enviarle ${o}${sp(W(a))}. ¿Le vendría bien un poco más adelante?`,
+          `Siento decirle que no podré enviarle ${o}${sp(W(a))}. ¿Le vendría bien un poco más adelante?`,
           `Me temo que no me será posible enviarle ${o}${sp(W(a))}. ¿Podríamos acordar otra fecha?`,
         ]
       : [
@@ -300,7 +302,7 @@ export const phrases: Phrases = {
       : ['¡Sí, claro!', 'Sí, me parece genial.'],
   no: (_a, c) =>
     c.formal
-      ? ['Lamentablemente, no me será posible.', 'Me temo que esta vez no podrá ser.']
+      ? ['Lamentablemente, esta vez no me va a ser posible.', 'Me temo que esta vez no podrá ser.']
       : ['Lo siento, pero esta vez no puedo.', 'Me temo que no va a poder ser.'],
   noted: (_a, c) =>
     c.formal

@@ -114,5 +114,9 @@ export const spanish: Phrasebook = {
         return 'Confirmar'
     }
   },
-  join: { and: 'y', lowerable: /^(Te|Le|Lo|La|Me|Quería|Espero|Muchas|Gracias|Recibirá|Estoy)\b/ },
+  join: {
+    and: 'y',
+    lowerable:
+      /^(Te|Le|Lo|La|Me|Quería|Espero|Muchas|Gracias|Recibirá|Estoy|Quedo|Cualquier|Fue|Por|Lamentablemente|Tras|Siento|Ha|Será|Acepto|Realizaré|Haré)(?!\p{L})/u,
+  },
 }

@@ -45,6 +45,7 @@ export const phrases: Phrases = {
             `Pourriez-vous m'envoyer ${o} ? J'en aurais besoin ${W(a)}.`,
             `Serait-il possible de recevoir ${o} ${W(a)} ?`,
             `Pourriez-vous me faire parvenir ${o} ? ${capitalise(W(a))}, ce serait idéal.`,
+            `Pourriez-vous m'envoyer ${o} ${W(a)} ?`,
           ]
         : [
             `Tu pourrais m'envoyer ${o} ? J'en aurais besoin ${W(a)}.`,
@@ -107,7 +108,7 @@ export const phrases: Phrases = {
           ]
         : [
             `Je reviens vers toi au sujet ${things(a, c, 'de')}.`,
-            `Petit message à propos ${things(a, c, 'de')}.`,
+            `Un petit mot à propos ${things(a, c, 'de')}.`,
             `Je te relance concernant ${things(a, c)}.`,
           ]
       : [
@@ -394,7 +395,7 @@ export const phrases: Phrases = {
           ]
         : [
             `Je t'écris au sujet ${things(a, c, 'de')}.`,
-            `Petit message concernant ${things(a, c)}.`,
+            `Un petit mot à propos ${things(a, c, 'de')}.`,
           ]
       : [c.formal ? 'Je me permets de vous contacter.' : 'Je voulais prendre de tes nouvelles.'],
 }

@@ -66,7 +66,7 @@ export const french: Phrasebook = {
           ? capitalise(list(a.objects.map((o) => phrase({ ...o, det: 'your' }, c))))
           : 'Ma réponse'
       case 'confirm':
-        return `Confirmation${names ? ` : ${names}` : ''}${w}`
+        return `Confirmation${a.objects.length ? ` ${things(a, c, 'de')}` : ''}${w}`
       case 'apologise':
         return 'Toutes mes excuses'
       case 'congratulate':
@@ -127,5 +127,9 @@ export const french: Phrasebook = {
         return 'Confirmer'
     }
   },
-  join: { and: 'et', lowerable: /^(Je|J'|Merci|Vous|Tu|Il|Elle|Cela|Ce)\b/ },
+  join: {
+    and: 'et',
+    lowerable:
+      /^(Je|J'|Merci|Vous|Tu|Il|Elle|Cela|Ce|C'|N'|Dans|Petit|Voici|Malheureusement|Avec|Un)(?!\p{L})/u,
+  },
 }

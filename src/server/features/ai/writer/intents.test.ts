@@ -109,6 +109,17 @@ describe('what a request wants', () => {
     ])
   })
 
+  it('tells sending from asking to be sent, and questions that ask for a meeting', () => {
+    const intent = (text: string) => read(text).moves[0]?.intent
+    expect(intent('Schick mir bitte den Bericht')).toBe('askFor')
+    expect(intent('Könnten Sie mir die Folien schicken?')).toBe('askFor')
+    expect(intent('Le agradecería que me enviara el contrato')).toBe('askFor')
+    expect(intent('Me encargo de enviarle el contrato')).toBe('send')
+    expect(intent('Send her the contract')).toBe('send')
+    expect(intent('Ask if we can move the call to next week')).toBe('reschedule')
+    expect(intent("Say I can't make the workshop")).toBe('decline')
+  })
+
   it('reads a bare yes or no only in an instruction', () => {
     const instruction = (text: string) =>
       readRequest(text, { names: [], answers: true }).moves.map((m) => m.intent)
@@ -133,6 +144,7 @@ describe('what a mail asks', () => {
     expect(type('Pourriez-vous régler la facture de 2 400 € d’ici vendredi ?')).toBe('pay')
     expect(type('Thank you so much for your help with the launch!')).toBe('thanks')
     expect(type('What do you think about moving the office to Lisbon?')).toBe('question')
+    expect(type('¿Te gustaría unirte a nuestro taller el próximo jueves?')).toBe('invite')
   })
 
   it('reads the mail without its greeting, sign-off and quoted history', () => {

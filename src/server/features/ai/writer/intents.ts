@@ -5,7 +5,7 @@
  * for the notice; it never reaches the draft.
  */
 import { findAmount, findWhen, type Amount, type When } from './entities.js'
-import { findNounPhrases, type NounPhrase, type PlacedAmount } from './noun-phrases.js'
+import { findNounPhrases, unknownIn, type NounPhrase, type PlacedAmount } from './noun-phrases.js'
 import { Clause, normalise, tokenize, words, type Token } from './text.js'
 
 export type Intent =
@@ -42,6 +42,8 @@ export type Move = {
   event: 'meeting' | 'call'
   /** Other intents the clause carries ("propose" with "meet", "update" with "ask for"). */
   also: Intent[]
+  /** The intent was guessed from the things named, no word said it. */
+  guessed?: boolean
 }
 
 /** Something the reader could not put into words: the words, and the phrase they sit in. */
@@ -85,7 +87,7 @@ const TRIGGERS: [Intent, string][] = [
   ],
   [
     'followUp',
-    'follow(?:ing)?[- ]?up|chase|check(?:ing)? in|remind(?:er)?|nudge|seguimiento|recordar\\w*|recuerd\\w*|recordatorio|relanc\\w*|suivi|rappel\\w*|nachfass\\w*|nachhak\\w*|erinner\\w*',
+    'follow(?:ing)?[- ]?up|chase|check(?:ing)? in|remind(?:er)?|nudge|seguimiento|recordar\\w*|recuerd\\w*|recordatorio|relanc\\w*|suivi|rappel\\w*|nachfass\\w*|nachhak\\w*|erinner\\w*|writing again|write again|escribo de nuevo|escribo otra vez|vuelvo a escribir\\w*|retomar|reviens vers|revenir vers|ecris de nouveau|komme noch (?:einmal|mal) auf|melde mich noch (?:einmal|mal)',
   ],
   [
     'question',
@@ -93,7 +95,7 @@ const TRIGGERS: [Intent, string][] = [
   ],
   [
     'askFor',
-    "ask (?:\\w+ )?for|ask (?:\\w+ )?to (?:send|share)|request\\w*|(?:i|we) need|send (?:me|us)|get (?:me )?|pid\\w*|pedir\\w*|solicit\\w*|necesit\\w*|enviame|enviarme|mandame|mandarme|me (?:envie|mande|envies|mandes|envien|manden)|demand\\w*|reclam\\w*|besoin|m' (?:envoyer|envoie|envoies|transmettre)|me faire parvenir|bitte\\w* (?:\\w+ )?um|anfordern|forder\\w*|brauch\\w*",
+    "ask (?:\\w+ )?for|ask (?:\\w+ )?to (?:send|share)|request\\w*|(?:i|we) need|send (?:me|us)|get (?:me )?|pid\\w*|pedir\\w*|solicit\\w*|necesit\\w*|enviame|enviarme|mandame|mandarme|me envi\\w*|me mand\\w*|nos envi\\w*|demand\\w*|reclam\\w*|besoin|m' (?:envoyer|envoie|envoies|enverr\\w*|transmettre)|me faire parvenir|me faire passer|bitte\\w* (?:\\w+ )?um|anfordern|forder\\w*|brauch\\w*",
   ],
   ['ask', 'ask|pregunta\\w*|frag\\w*'],
   [
@@ -115,7 +117,7 @@ const TRIGGERS: [Intent, string][] = [
   ],
   [
     'thanks',
-    'thank\\w*|grateful|gratitude|appreciat\\w*|agradec\\w*|gracias|remerci\\w*|merci|bedank\\w*|danke\\w*|dank',
+    'thank\\w*|grateful|gratitude|appreciat\\w*|agrade[cz]\\w*|gracias|remerci\\w*|merci|bedank\\w*|danke\\w*|dank',
   ],
   [
     'update',
@@ -199,6 +201,20 @@ type ReadOptions = {
   names: string[]
   /** An instruction for a reply may be a bare "yes" or "no". */
   answers: boolean
+  /** More words that carry no content here (a draft read back: the phrasebooks' own words). */
+  glue?: Set<string>
+}
+
+const SEND_VERB = /^(send|envi|mand|envo|enverr|schick|sende|zusend)/
+
+function sentToMe(clause: Clause): boolean {
+  const t = clause.tokens
+  if (t.some((x) => x.norm === 'mir' || x.norm === 'uns')) return true
+  return t.some(
+    (x, i) =>
+      SEND_VERB.test(x.norm) &&
+      [t[i - 1]?.norm, t[i + 1]?.norm].some((n) => n === 'me' || n === 'us' || n === "m'"),
+  )
 }
 
 /** Reads a request or an instruction into moves and what could not be said. */
@@ -237,13 +253,18 @@ export function readRequest(text: string, options: ReadOptions): Reading {
     const objects = findNounPhrases(clause, 'request', amounts)
     const loose = amounts.filter((a) => !objects.some((o) => o.amount === a.value))
     for (const np of objects) {
-      if (np.unknown.length) unsaid.push({ words: np.unknown.join(' '), within: np.source })
+      unsaid.push(...unknownIn(np))
       if (np.noun.key === 'call') event = 'call'
     }
     const left = clause.tokens
       .map((t, i) => ({ t, i }))
       .filter(
-        ({ t, i }) => !clause.used[i] && !t.punct && !GLUE.has(t.norm) && /\p{L}/u.test(t.norm),
+        ({ t, i }) =>
+          !clause.used[i] &&
+          !t.punct &&
+          !GLUE.has(t.norm) &&
+          !options.glue?.has(t.norm) &&
+          /\p{L}/u.test(t.norm),
       )
     const leftover = left.length ? clause.slice(left[0]!.i, left.at(-1)!.i) : null
     const whole = clause.slice(0, clause.tokens.length - 1)
@@ -252,6 +273,22 @@ export function readRequest(text: string, options: ReadOptions): Reading {
     if (intents[0] === 'question' && intents.length > 1) intents.shift()
     let intent = intents[0] ?? null
     if (intent === 'ask') intent = objects.length ? 'askFor' : 'question'
+    // "Schick mir…", "que me envíe…": sending to the writer is asking for it. German puts its
+    // verb last, so "mir" anywhere counts; elsewhere it must stand next to the verb.
+    if (intent === 'send' && sentToMe(clause)) intent = 'askFor'
+    // "… ? I would need it by Friday": a second ask with nothing new but a day is the first's.
+    const previous = moves.at(-1)
+    if (
+      intent &&
+      previous &&
+      !objects.length &&
+      (intent === previous.intent || intent === 'askFor')
+    ) {
+      previous.when ??= when
+      previous.amount ??= loose[0]?.value ?? null
+      if (leftover) unsaid.push({ words: leftover, within: whole })
+      return
+    }
     if (intent === 'question' || (!intent && leftover)) {
       // A question the phrasebooks cannot ask, or a clause with no intent and words the writer
       // does not know: none of it goes into the draft.
@@ -268,7 +305,6 @@ export function readRequest(text: string, options: ReadOptions): Reading {
       also: intents.slice(1),
     }
     if (!intent) {
-      const previous = moves.at(-1)
       // "the slides and the report by Friday": things without a verb belong to the last move.
       if (previous) {
         previous.objects.push(...objects)
@@ -278,6 +314,7 @@ export function readRequest(text: string, options: ReadOptions): Reading {
       }
       if (!objects.length && !when && !move.amount) return
       // A request that only names things: a meeting to set up, a document to ask for.
+      move.guessed = true
       move.intent = objects.some((o) => o.noun.kind === 'event')
         ? 'meet'
         : objects.some((o) => o.noun.kind === 'doc')

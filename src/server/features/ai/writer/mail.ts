@@ -7,7 +7,7 @@
 import { findAmount, findWhen, type Amount, type When } from './entities.js'
 import type { Unsaid } from './intents.js'
 import { nounByKey } from './lexicon.js'
-import { findNounPhrases, type NounPhrase, type PlacedAmount } from './noun-phrases.js'
+import { findNounPhrases, unknownIn, type NounPhrase, type PlacedAmount } from './noun-phrases.js'
 import { Clause, sentences, tokenize, words } from './text.js'
 
 export type AskType =
@@ -36,6 +36,10 @@ const MEET = words(
 )
 const INVITE = words(
   'invit\\w*|einlad\\w*|(?:laden|lade|ladt) .*ein|join us|would love (?:for )?you to (?:join|come)|acompan\\w*|nous rejoindre|dabei sein',
+)
+/** Joining something: with an event named, a question to join is an invitation. */
+const JOIN = words(
+  'join|attend|come|participate|take part|unirte|unirse|unirme|participar|asistir|venir|participer|rejoindre|venir|teilnehmen|dabei|mitmachen|kommen',
 )
 const CONFIRM = words('confirm\\w*|bestatig\\w*')
 const PAY = words(
@@ -89,6 +93,7 @@ function classify(
   if (question || has(YOU_ASK)) {
     if (has(PAY) && (documents || findsAmount(sentence))) return 'pay'
     if (has(INVITE)) return 'invite'
+    if (has(JOIN) && objects.some((o) => o.noun.kind === 'event')) return 'invite'
     if (has(CONFIRM)) return 'confirm'
     if (has(SEND) && (documents || objects.length)) return 'send'
     if (has(MEET)) return 'meeting'
@@ -144,8 +149,7 @@ export function readMail(text: string): MailReading {
       objects = [event ? { ...invitation, complement: { prep: 'to', np: event } } : invitation]
     } else if (type === 'meeting') objects = []
     if (type === 'meeting' && !/call|llamada|appel|telefon/i.test(sentence)) event = 'meeting'
-    for (const np of objects)
-      if (np.unknown.length) unsaid.push({ words: np.unknown.join(' '), within: np.source })
+    for (const np of objects) unsaid.push(...unknownIn(np))
     asks.push({
       type,
       objects,

@@ -110,6 +110,13 @@ function nounAt(clause: Clause, i: number): { noun: Noun; last: number; prefix: 
 
 const adjectiveOf = (word: string) => adjectives.find((a) => a.matches.includes(word)) ?? null
 
+/** The words of a phrase (and of its complement) the lexicon lacks, with the phrase they are in. */
+export function unknownIn(np: NounPhrase): { words: string; within: string }[] {
+  const inner = np.complement?.np.unknown ?? []
+  const words = [...np.unknown, ...inner]
+  return words.length ? [{ words: words.join(' '), within: np.source }] : []
+}
+
 /** An amount already read from the clause, which a noun phrase may take ("the invoice of €2,400"). */
 export type PlacedAmount = { value: Amount; first: number; last: number }
 
@@ -220,10 +227,22 @@ function phraseAround(
       last = k
       break
     }
-    const inner = nounAt(clause, k)
+    // "with the product launch": the noun may come after a word or two that describe it.
+    let at = k
+    while (
+      at < k + 2 &&
+      at + 1 < tokens.length &&
+      !nounAt(clause, at) &&
+      !clause.used[at + 1] &&
+      /\p{L}/u.test(tokens[at]!.norm) &&
+      !GLUE.has(tokens[at]!.norm) &&
+      !prepOf(tokens[at]!.norm)
+    )
+      at++
+    const inner = nounAt(clause, at)
     if (!inner) break
     clause.use(first, j)
-    const nested = phraseAround(clause, k, inner, perspective, amounts)
+    const nested = phraseAround(clause, at, inner, perspective, amounts)
     complement = { prep, np: nested.np }
     last = nested.last
     break

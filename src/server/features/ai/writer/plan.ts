@@ -10,6 +10,8 @@ import type { WriterInput } from './input.js'
 import { readRequest, type Move, type Unsaid } from './intents.js'
 import { readMail, standard, type Ask } from './mail.js'
 import type { NounPhrase } from './noun-phrases.js'
+import { phrase } from './en-grammar.js'
+import { sharedRun } from './text.js'
 
 export type Planned = { act: Act; args: ActArgs; yes?: boolean }
 export type Plan = {
@@ -22,9 +24,19 @@ export type Plan = {
 const events = (objects: NounPhrase[]) => objects.filter((o) => o.noun.kind === 'event')
 const topics = (objects: NounPhrase[]) => objects.filter((o) => o.noun.kind !== 'event')
 /** Acts that say nothing without a thing to name. */
-const NEEDS_OBJECT = new Set<Act>(['askFor', 'send', 'received'])
+export const NEEDS_OBJECT = new Set<Act>([
+  'askFor',
+  'send',
+  'received',
+  'remind',
+  'reschedule',
+  'apologiseDelay',
+])
 
-function args(move: Pick<Move, 'objects' | 'when' | 'amount' | 'event'>, hints: Hints): ActArgs {
+export function args(
+  move: Pick<Move, 'objects' | 'when' | 'amount' | 'event'>,
+  hints: Hints,
+): ActArgs {
   let objects = move.objects
   // "the invoice of €2,400" has its sum; a sum on its own is the invoice's.
   if (move.amount && !objects.some((o) => o.amount)) {
@@ -50,12 +62,17 @@ function keepEnglish(
 ): Unsaid[] {
   if (input.language !== 'english' || detect(source, { only: ['en', 'es', 'fr', 'de'] }) !== 'en')
     return unsaid
-  const mark = (np: NounPhrase) => {
-    np.keepUnknown = true
-    if (np.complement) mark(np.complement.np)
+  const mark = (np: NounPhrase, keep: boolean) => {
+    np.keepUnknown = keep
+    if (np.complement) mark(np.complement.np, keep)
   }
-  objects.forEach(mark)
-  return unsaid.filter((u) => u.within === null || !objects.some((o) => o.source === u.within))
+  // Kept only where the phrase, said again, does not repeat five words of the source.
+  const kept = objects.filter((np) => {
+    mark(np, true)
+    if (sharedRun(phrase(np), source)) mark(np, false)
+    return np.keepUnknown
+  })
+  return unsaid.filter((u) => u.within === null || !kept.some((o) => o.source === u.within))
 }
 
 /** A new e-mail: one act per move of the request. */
@@ -79,7 +96,7 @@ export function planCompose(input: WriterInput, hints: Hints): Plan {
   return finish(acts, reading.unsaid, [], null, hints, input)
 }
 
-function composeAct(move: Move, a: ActArgs): Act | null {
+export function composeAct(move: Move, a: ActArgs): Act | null {
   const onlyEvents = a.objects.length > 0 && events(a.objects).length === a.objects.length
   switch (move.intent) {
     case 'thanks':
@@ -126,7 +143,7 @@ function composeAct(move: Move, a: ActArgs): Act | null {
 }
 
 /** The things an act speaks of: a meeting's topics, the thing a delay was with. */
-function shape(act: Act, a: ActArgs): ActArgs {
+export function shape(act: Act, a: ActArgs): ActArgs {
   if (act === 'meet') return meeting(a)
   // Declining or accepting the workshop is answering the invitation to it.
   if ((act === 'decline' || act === 'accept') && a.objects.length === 1) {
