@@ -114,6 +114,37 @@ describe('refine: the draft rewritten in its own language, greeting and sign-off
     }
   })
 
+  it('shortens a long-sentence draft without losing what it asks, and says when it cannot', async () => {
+    const b = brief(
+      'spanish',
+      { request: 'Ask for the signed contract by Friday' },
+      { tone: 'friendly' },
+    )
+    b.profile = {
+      tone: 'friendly',
+      style: 'concise',
+      vocabulary: 'standard',
+      sentenceStructure: 'long',
+      personalityTraits: [],
+      commonPhrases: [],
+      avoidPhrases: [],
+      signatureStyle: null,
+      exampleText: null,
+    }
+    const draft = (await runWriter(b)).text.replace(/^Subject: .*\n\n/, '')
+    const { text, notice } = await refine('spanish', 'shorter', draft)
+    expect(text.length, text).toBeLessThanOrEqual(draft.length * 0.8)
+    // The pleasantry run on into the matter goes; the matter and its day stay.
+    expect(text).toMatch(/contrato firmado/)
+    expect(text).toMatch(/para el viernes/i)
+    expect(notice).toBeNull()
+
+    const minimal = 'Hallo Jonas,\n\nVielen Dank für deine Hilfe beim Launch!\n\nViele Grüße,\nAda'
+    const kept = await refine('german', 'shorter', minimal)
+    expect(kept.text).toContain('Hilfe')
+    expect(kept.notice).toMatch(/could not shorten/)
+  })
+
   it('keeps the language of the draft, not the contact’s', async () => {
     const german = await draftFor('german', 'formal')
     const { text } = await refine('english', 'shorter', german)

@@ -9,6 +9,7 @@ import type { Ctx } from './acts.js'
 import { ctxOf, type WriterInput, type Written } from './input.js'
 import { phrasebooks } from './phrasebooks.js'
 import { applyRules, REGISTER } from './refine-tables.js'
+import { shorten } from './shorten.js'
 import { normalise, Picker } from './text.js'
 
 const ISO: Record<string, Language> = { en: 'english', es: 'spanish', fr: 'french', de: 'german' }
@@ -57,49 +58,6 @@ const sentencesOf = (paragraph: string) =>
     .match(/(?:[^.!?]|\.(?=\d))+(?:[.!?]+["”»]?|$)/g)
     ?.map((s) => s.trim())
     .filter(Boolean) ?? [paragraph]
-
-/** Every pleasantry the phrasebook has for the language, in both registers. */
-function pleasantries(language: Language): Set<string> {
-  const book = phrasebooks[language]
-  const all = new Set<string>()
-  for (const formal of [true, false])
-    for (const warm of [true, false]) {
-      const c = { formal, warm }
-      for (const line of [...book.opening(c), ...book.closing(c), ...book.replyOpener(c)])
-        all.add(normalise(line))
-    }
-  return all
-}
-
-const FILLER =
-  /^(i hope|hope you|please do not hesitate|let me know if|looking forward|i look forward|thank you for your time|espero que|quedo a|no dude|cualquier cosa|hablamos pronto|muchas gracias por su tiempo|j'espère|je reste à|n'hésite|dans l['’]attente|à très vite|ich hoffe|bei fragen|ich freue mich auf|melde dich gerne|bis bald)/i
-
-function shorter(parts: DraftParts, language: Language): DraftParts {
-  const total = joinDraft(parts).length
-  const target = Math.floor(total * 0.8)
-  const known = pleasantries(language)
-  let paragraphs = parts.paragraphs.map(sentencesOf)
-  const size = () =>
-    joinDraft({ ...parts, paragraphs: paragraphs.map((p) => p.join(' ')).filter(Boolean) }).length
-  const drop = (test: (s: string) => boolean) => {
-    for (let p = paragraphs.length - 1; p >= 0 && size() > target; p--)
-      for (let s = paragraphs[p]!.length - 1; s >= 0 && size() > target; s--) {
-        const count = paragraphs.flat().length
-        if (count > 1 && test(paragraphs[p]![s]!)) paragraphs[p]!.splice(s, 1)
-      }
-    paragraphs = paragraphs.filter((p) => p.length)
-  }
-  // Pleasantries first, then sentences from the end, keeping the first thing said.
-  drop((s) => known.has(normalise(s)) || FILLER.test(s))
-  drop((s) => s !== paragraphs.flat()[0])
-  // One sentence left and still too long: keep its first clause.
-  if (size() > target) {
-    const [only] = paragraphs.flat()
-    const clause = only?.match(/^(.{12,}?)[,;:—–](?=\s)/)?.[1]
-    if (only && clause) paragraphs = [[`${clause.trim()}${/[?¿]/.test(only) ? '?' : '.'}`]]
-  }
-  return { ...parts, paragraphs: paragraphs.map((p) => p.join(' ')) }
-}
 
 function longer(parts: DraftParts, language: Language, c: Ctx, picker: Picker): DraftParts {
   const book = phrasebooks[language]
@@ -195,7 +153,7 @@ export function refineDraft(input: WriterInput): Written {
   let result: DraftParts
   switch (input.refine) {
     case 'shorter':
-      result = shorter(parts, language)
+      result = shorten(parts, language, c, sentencesOf, joinDraft)
       break
     case 'longer':
       result = longer(parts, language, c, picker)
