@@ -10,7 +10,7 @@ import {
   parts,
   runWriter,
   SENDER,
-} from './testing.js'
+} from '../../../test/offline-writer-runs.js'
 
 /** A phrase matched whatever the case of its first letter ("Para el viernes sería genial"). */
 const caseless = (phrase: string) => new RegExp(phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i')

@@ -3,7 +3,14 @@ import { generateText, streamText } from 'ai'
 import { buildPrompt, NOTICE_METADATA, SUBJECT_LINE_PREFIX } from '../prompt.js'
 import { detectLanguage, hasGreeting, hasSignoff, placeholderLeaks } from '../eval/checks.js'
 import { compositionFromPrompt, createOfflineWriter } from './offline-writer.js'
-import { brief, CONTACTS, LANGUAGE_LIST, parts, runWriter, SENDER } from './testing.js'
+import {
+  brief,
+  CONTACTS,
+  LANGUAGE_LIST,
+  parts,
+  runWriter,
+  SENDER,
+} from '../../../test/offline-writer-runs.js'
 
 const SECURITY = 'Ask for the signed security questionnaire by Friday'
 

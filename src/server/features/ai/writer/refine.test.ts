@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { RefineAction } from '../../../../contract/ai.js'
 import { detectLanguage, ISO_CODE } from '../eval/checks.js'
 import type { Formality, Language } from '../prompt.js'
-import { brief, foreignSentences, LANGUAGE_LIST, runWriter } from './testing.js'
+import {
+  brief,
+  foreignSentences,
+  LANGUAGE_LIST,
+  runWriter,
+} from '../../../test/offline-writer-runs.js'
 
 /** A draft as the offline writer writes it for the contact, without its subject line. */
 async function draftFor(language: Language, formality: Formality) {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Language } from '../prompt.js'
 import { sharedRun } from './text.js'
-import { brief, CONTACTS, foreignSentences, LANGUAGE_LIST, parts, runWriter } from './testing.js'
+import {
+  brief,
+  CONTACTS,
+  foreignSentences,
+  LANGUAGE_LIST,
+  parts,
+  runWriter,
+} from '../../../test/offline-writer-runs.js'
 
 /** "Could you send the slides before Friday?", as each language's sender writes it. */
 const SLIDES: Record<Language, string> = {

@@ -4,9 +4,14 @@
  * finish part's metadata. For the writer's tests.
  */
 import { streamText } from 'ai'
-import { detectLanguage, ISO_CODE } from '../eval/checks.js'
-import { buildPrompt, NOTICE_METADATA, type Language, type WritingBrief } from '../prompt.js'
-import { createOfflineWriter } from './offline-writer.js'
+import { detectLanguage, ISO_CODE } from '../features/ai/eval/checks.js'
+import {
+  buildPrompt,
+  NOTICE_METADATA,
+  type Language,
+  type WritingBrief,
+} from '../features/ai/prompt.js'
+import { createOfflineWriter } from '../features/ai/writer/offline-writer.js'
 
 export async function runWriter(brief: WritingBrief) {
   const { system, prompt } = buildPrompt(brief)
