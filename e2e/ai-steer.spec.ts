@@ -52,7 +52,7 @@ test('Smart Reply: three options before anything is written, a pick writes it, S
   const reply = dialog.getByLabel('Your reply')
   await expect(reply).not.toHaveValue('')
   await expect(reply).toHaveAttribute('aria-busy', 'false')
-  const status = dialog.getByTestId('draft-status')
+  const status = dialog.getByTestId('ai-status')
   await expect(status).toHaveText(/^1 credit used · \d+ left$/)
   await expect(dialog.getByText('Offline writer', { exact: true })).toBeVisible()
   const written = await reply.inputValue()
@@ -105,7 +105,7 @@ test('Compose: Write with AI fills an empty Subject with the draft’s subject',
   await expect(dialog).toBeHidden()
 
   const body = page.getByLabel('Message', { exact: true })
-  await expect(panel.getByTestId('draft-status')).toHaveText(/^1 credit used · \d+ left$/)
+  await expect(panel.getByTestId('ai-status')).toHaveText(/^1 credit used · \d+ left$/)
   await expect(body).not.toHaveValue('')
   await expect(subject).not.toHaveValue('')
   // The subject is the mail's, not a line left at the top of the message.

@@ -80,7 +80,7 @@ export function DraftStatus({
       role="status"
       aria-live="polite"
       className="min-h-4 text-xs text-muted-foreground tabular-nums"
-      data-testid="draft-status"
+      data-testid="ai-status"
     >
       {message}
     </p>

@@ -111,7 +111,7 @@ afterEach(() => {
 /** Radix announces a toast a second time for screen readers: the first copy will do. */
 const findText = async (text: string) => (await screen.findAllByText(text))[0]
 const chips = () => screen.findByRole('group', { name: 'Suggested replies' })
-const status = () => screen.getByTestId('draft-status')
+const status = () => screen.getByTestId('ai-status')
 
 // Rendering a dialog and its stream in jsdom is slow on a shared machine.
 describe('the Smart Reply dialog', { timeout: 20_000 }, () => {

@@ -171,7 +171,7 @@ describe('Compose as the target of an AI draft', { timeout: 20_000 }, () => {
     })
     expect(subjectField()).toHaveValue('Re: Contract')
     await waitFor(() =>
-      expect(screen.getByTestId('draft-status')).toHaveTextContent('1 credit used'),
+      expect(screen.getByTestId('ai-status')).toHaveTextContent('1 credit used'),
     )
   })
 
@@ -191,7 +191,7 @@ describe('Compose as the target of an AI draft', { timeout: 20_000 }, () => {
     await waitFor(() => expect(messageField()).toHaveValue('Hi Dana, could you'))
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }))
     await waitFor(() =>
-      expect(screen.getByTestId('draft-status')).toHaveTextContent(
+      expect(screen.getByTestId('ai-status')).toHaveTextContent(
         'Stopped; what was written is kept.',
       ),
     )
@@ -204,7 +204,7 @@ describe('Compose as the target of an AI draft', { timeout: 20_000 }, () => {
     await act(async () => stream.push({ type: 'start', draftId: DRAFT_ID, writer: WRITER }))
     fireEvent.click(screen.getByRole('button', { name: 'Stop' }))
     await waitFor(() =>
-      expect(screen.getByTestId('draft-status')).toHaveTextContent(
+      expect(screen.getByTestId('ai-status')).toHaveTextContent(
         'Stopped before any words. No credit used',
       ),
     )
