@@ -12,7 +12,7 @@ import { promptOf, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-open
 import { CREDITS_EXHAUSTED_MESSAGE } from '../billing/credits.js'
 import { between, fakeProvider, setUsage, usedBy } from '../../test/ai-calls.js'
 import { SECTION, UNTRUSTED } from './prompt.js'
-import { QUICK_RETRY_DELAY_MS } from './service.js'
+import { QUICK_RETRY_DELAY_MS } from './model-run.js'
 
 const ADA = 'ada@example.com'
 const GRACE = 'grace@example.com'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { APICallError } from 'ai'
-import { QUICK_RETRY_DELAY_MS, quickRetryDelay } from './service.js'
+import { QUICK_RETRY_DELAY_MS, quickRetryDelay } from './model-run.js'
 
 const failure = (statusCode: number | undefined, responseHeaders: Record<string, string> = {}) =>
   new APICallError({

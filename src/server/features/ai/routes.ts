@@ -17,14 +17,9 @@ import {
   type GeneratedDraft,
 } from '../../../contract/ai.js'
 import { AppError } from '../../lib/errors.js'
-import { ReadersBusy } from '../../lib/untrusted-files/read-file.js'
 import { requireUser } from '../auth/session.js'
-import {
-  GenerationCancelled,
-  type AiService,
-  type Generation,
-  type GenerationHooks,
-} from './service.js'
+import { GenerationCancelled, type GenerationHooks } from './model-run.js'
+import type { AiService, Generation } from './service.js'
 
 /**
  * Writing-sample uploads a user may make (decision 041): each one can hold a file reader for
@@ -172,16 +167,8 @@ export async function aiRoutes(app: FastifyInstance, { ai }: { ai: AiService }) 
         },
       },
     },
-    async (request, reply) => {
-      try {
-        return await ai.extractSample(request.body)
-      } catch (error) {
-        if (error instanceof ReadersBusy) {
-          reply.header('retry-after', String(error.retryAfterSeconds))
-        }
-        throw error
-      }
-    },
+    // Every reader busy is a 429 whose Retry-After the error handler sends (ReadersBusy).
+    async (request) => ai.extractSample(request.body),
   )
 
   r.post(
