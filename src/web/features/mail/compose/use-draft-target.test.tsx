@@ -170,9 +170,7 @@ describe('Compose as the target of an AI draft', { timeout: 20_000 }, () => {
       contactName: DANA.name,
     })
     expect(subjectField()).toHaveValue('Re: Contract')
-    await waitFor(() =>
-      expect(screen.getByTestId('ai-status')).toHaveTextContent('1 credit used'),
-    )
+    await waitFor(() => expect(screen.getByTestId('ai-status')).toHaveTextContent('1 credit used'))
   })
 
   it('Stop keeps the words written; stopped before any, the message is put back', async () => {
