@@ -45,7 +45,9 @@ export function ContactsScreen() {
       ) : contacts && contacts.length > 0 ? (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Contacts">
           {contacts.map((contact) => (
-            <li key={contact.id} className="grid">
+            // min-w-0 and a minmax(0, 1fr) column: a long address is cut short in its card
+            // instead of widening the card over its neighbour's (its Edit button covered).
+            <li key={contact.id} className="grid min-w-0 grid-cols-1">
               <ContactCard
                 contact={contact}
                 onEdit={(c) => setEditing({ contact: c })}
