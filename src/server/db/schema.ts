@@ -85,6 +85,10 @@ export const userSettings = pgTable('user_settings', {
   compactView: boolean('compact_view').notNull().default(false),
   autoRefresh: boolean('auto_refresh').notNull().default(true),
   soundNotifications: boolean('sound_notifications').notNull().default(false),
+  /** Seconds a sent message waits, cancellable, before it goes (0 = off); Gmail's default 5. */
+  undoSendSeconds: integer('undo_send_seconds').notNull().default(5),
+  /** New mail, replies and forwards start with the Gmail signature (issue 28). */
+  useGmailSignature: boolean('use_gmail_signature').notNull().default(true),
   updatedAt: updatedAt(),
 })
 
@@ -105,6 +109,10 @@ export const contacts = pgTable(
     signoff: text('signoff').notNull().default(DEFAULT_SIGNOFF),
     memory: text('memory'),
     context: text('context'),
+    /** Pro: the writing profile drafts to this contact use instead of the default one. */
+    writingProfileId: uuid('writing_profile_id').references(() => writingProfiles.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -299,6 +307,8 @@ export const mailLabelCounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     threads: integer('threads').notNull().default(0),
+    /** Of those, the unread ones (migration 0013): the sidebar's counts, never a scan. */
+    unread: integer('unread').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.label] })],
 )
@@ -345,7 +355,103 @@ export const mailSyncState = pgTable('mail_sync_state', {
    * (decision 037): one renewal a day per mailbox, however many instances run.
    */
   watchRenewedAt: timestamp('watch_renewed_at', { withTimezone: true }),
+  /**
+   * The default send-as address's Gmail signature (HTML) and when it was read, so it is read
+   * again now and then rather than on every compose (issue 28).
+   */
+  signatureHtml: text('signature_html'),
+  signatureFetchedAt: timestamp('signature_fetched_at', { withTimezone: true }),
 })
+
+/** The user's Gmail labels as last read from Gmail: names, kinds and colours (issue 28). */
+export const mailLabels = pgTable(
+  'mail_labels',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    labelId: text('label_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['system', 'user'] }).notNull(),
+    backgroundColor: text('background_color'),
+    textColor: text('text_color'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.labelId] })],
+)
+
+/**
+ * Snoozed conversations (issue 28): Gmail has no snooze, so the state is kept here and
+ * mirrored by a Gmail label; a queued job brings each back at `until`.
+ */
+export const mailSnoozes = pgTable(
+  'mail_snoozes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.threadId] }),
+    index('mail_snoozes_until_idx').on(t.until),
+  ],
+)
+
+/**
+ * Mail that waits to be sent (issue 24): Send later, and the Undo send window. The message
+ * is a Gmail draft until `sendAt`; a queued job sends it once, on any instance.
+ */
+export const scheduledSends = pgTable(
+  'scheduled_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['later', 'undo'] }).notNull(),
+    /** The Gmail draft that holds the message (text, attachments, thread) until it goes. */
+    draftId: text('draft_id').notNull(),
+    threadId: text('thread_id'),
+    to: textList('to'),
+    subject: text('subject').notNull().default(''),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['scheduled', 'sending', 'sent', 'failed', 'cancelled'] })
+      .notNull()
+      .default('scheduled'),
+    /** What the send needs besides the draft: the AI draft record, the idempotency claim. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** Why a send failed at its time, said to the user in Scheduled. */
+    error: text('error'),
+    sentMessageId: text('sent_message_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('scheduled_sends_user_status_idx').on(t.userId, t.status, t.sendAt),
+    index('scheduled_sends_send_at_idx').on(t.sendAt),
+  ],
+)
+
+/** The user's own e-mail templates (issue 24, Pro); the built-in ones live in code. */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    language: text('language'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('email_templates_user_id_idx').on(t.userId)],
+)
 
 /**
  * Each user's Gmail quota bucket, shared by every instance: `tokens` as of `updatedAt`,
@@ -398,6 +504,8 @@ export const tickets = pgTable(
     url: text('url'),
     userAgent: text('user_agent'),
     status: text('status').notNull().default('open'),
+    /** Filed by a Pro user: the admin list puts it first (issue 24). */
+    prioritySupport: boolean('priority_support').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('tickets_status_idx').on(t.status)],
