@@ -12,4 +12,6 @@ export const DEFAULT_SETTINGS: UserSettings = {
   compactView: false,
   autoRefresh: true,
   soundNotifications: false,
+  undoSendSeconds: 5,
+  useGmailSignature: true,
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { CONTACT_TONES, EMAIL_THEMES, LANGUAGES, PRIORITY_DISPLAYS } from './options.js'
+import {
+  CONTACT_TONES,
+  EMAIL_THEMES,
+  LANGUAGES,
+  PRIORITY_DISPLAYS,
+  UNDO_SEND_SECONDS,
+} from './options.js'
 
 /** The user's settings with the spec's defaults. */
 export const UserSettingsSchema = z.object({
@@ -13,6 +19,10 @@ export const UserSettingsSchema = z.object({
   compactView: z.boolean(),
   autoRefresh: z.boolean(),
   soundNotifications: z.boolean(),
+  /** Seconds a sent message can still be taken back; 0 turns Undo send off (Gmail's choices). */
+  undoSendSeconds: z.union(UNDO_SEND_SECONDS.map((n) => z.literal(n))),
+  /** New mail, replies and forwards start with the Gmail signature. */
+  useGmailSignature: z.boolean(),
 })
 export type UserSettings = z.infer<typeof UserSettingsSchema>
 
