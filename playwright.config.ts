@@ -40,7 +40,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       APP_URL: E2E_URL,
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? '5441',
       GOOGLE_STANDIN_PORT: process.env.E2E_GOOGLE_PORT ?? '4411',
       STRIPE_STANDIN_PORT: process.env.E2E_STRIPE_PORT ?? '4421',
