@@ -143,6 +143,8 @@ export async function startHarness(
     stripeStandIn,
     stripe,
     secrets,
+    /** The key of the app's own cookies (the sealed sign-in flow), to read what they hold. */
+    cookieSecrets,
     config,
     /** A second server on the same database and Google, sharing nothing in memory. */
     async anotherInstance(): Promise<FastifyInstance> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { sessions, users } from '../../db/schema.js'
@@ -59,11 +60,19 @@ describe('Google sign-in', () => {
       'https://www.googleapis.com/auth/gmail.modify',
     )
     expect(location.searchParams.get('access_type')).toBe('offline')
-    expect(flow).toBeTruthy()
     const flowCookie = login.cookies.find((c) => c.name === 'inkwell_oauth')!
     expect(flowCookie.httpOnly).toBe(true)
-    // The verifier never leaves the server in readable form.
-    expect(flow).not.toContain(location.searchParams.get('state')!)
+    // The verifier never leaves the server in readable form: the flow cookie is sealed, and
+    // opened with the server's key it holds the verifier whose S256 hash Google was sent.
+    const sealed: { state: string; verifier: string } = JSON.parse(h.cookieSecrets.open(flow))
+    expect(sealed.state).toBe(location.searchParams.get('state'))
+    expect(sealed.verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/)
+    expect(createHash('sha256').update(sealed.verifier).digest('base64url')).toBe(
+      location.searchParams.get('code_challenge'),
+    )
+    expect(flow).not.toContain(sealed.verifier)
+    expect(flow).not.toContain(sealed.state)
+    expect(location.href).not.toContain(sealed.verifier)
   })
 
   it('signs a new user in, starts a session and lands on /oauth-success', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Contact } from '../../../contract/contacts.js'
 import { contacts, users } from '../../db/schema.js'
 import { signIn, startHarness, type Harness } from '../../test/harness.js'
@@ -152,7 +152,13 @@ describe('listing, updating and deleting', () => {
   })
 
   it('updates with PUT (autosave) and answers the stored contact', async () => {
-    const contact = await create(ada, { name: 'Draft Name', email: 'draft@example.com' })
+    const created = await create(ada, { name: 'Draft Name', email: 'draft@example.com' })
+    // Made an hour ago, so the update's new updatedAt is later whatever the clock's resolution.
+    await h.db
+      .update(contacts)
+      .set({ createdAt: sql`now() - interval '1 hour'`, updatedAt: sql`now() - interval '1 hour'` })
+      .where(eq(contacts.id, created.id))
+    const contact: Contact = (await call(ada, 'GET', `/api/contacts/${created.id}`)).json()
     const response = await call(ada, 'PUT', `/api/contacts/${contact.id}`, {
       name: 'Final Name',
       email: 'final@example.com',
@@ -173,7 +179,8 @@ describe('listing, updating and deleting', () => {
       memory: 'Likes tea',
       createdAt: contact.createdAt,
     })
-    expect(updated.updatedAt >= contact.updatedAt).toBe(true)
+    // The update is dated; when the contact was made is not.
+    expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(contact.updatedAt))
     expect((await call(ada, 'GET', `/api/contacts/${contact.id}`)).json()).toEqual(updated)
   })
 
