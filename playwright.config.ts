@@ -9,6 +9,8 @@ export const E2E_URL = `http://localhost:${PORT}`
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Each lane of scripts/e2e.mjs has its own, or one lane's clean-up deletes another's traces.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

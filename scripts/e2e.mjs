@@ -18,6 +18,7 @@ function lane(index) {
     E2E_GOOGLE_PORT: String(4411 + index),
     E2E_STRIPE_PORT: String(4421 + index),
     E2E_DATA_DIR: `.tmp/e2e-data-${index}`,
+    E2E_OUTPUT_DIR: `test-results/lane-${index + 1}`,
   }
   const shard = lanes > 1 ? [`--shard=${index + 1}/${lanes}`] : []
   const label = lanes > 1 ? `[lane ${index + 1}] ` : ''
