@@ -3,8 +3,12 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import type { Plans } from '../contract/billing.js'
-import type { GmailPushConfig } from './features/mail/push.js'
-import { GMAIL_QUOTA, GMAIL_QUOTA_MODELS, type GmailQuotaModel } from './features/mail/quota.js'
+import type { GmailPushConfig } from './features/mail/sync/push.js'
+import {
+  GMAIL_QUOTA,
+  GMAIL_QUOTA_MODELS,
+  type GmailQuotaModel,
+} from './features/mail/gmail/quota.js'
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional())

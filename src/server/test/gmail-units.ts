@@ -1,4 +1,4 @@
-import { GMAIL_QUOTA, type GmailOperation } from '../features/mail/quota.js'
+import { GMAIL_QUOTA, type GmailOperation } from '../features/mail/gmail/quota.js'
 
 /** Gmail's REST paths (after `/gmail/v1/users/me`), by method, and the operation each one is. */
 const OPERATIONS: [method: string, path: RegExp, operation: GmailOperation][] = [

@@ -24,9 +24,9 @@ import {
 import type { UserRow } from '../../db/schema.js'
 import { requireUser, sessionToken } from '../auth/session.js'
 import { z } from 'zod'
-import { PushBodySchema, type GmailPush } from './push.js'
-import { createListAnswers, pickEncoding } from './list-answers.js'
-import { etagMatches } from './list-etag.js'
+import { PushBodySchema, type GmailPush } from './sync/push.js'
+import { createListAnswers, pickEncoding } from './read/list-answers.js'
+import { etagMatches } from './read/list-etag.js'
 import { BadRequest } from '../../lib/errors.js'
 import type { MailService } from './service.js'
 

@@ -3,18 +3,19 @@ import type { RecipientSuggestion, ThreadAction } from '../../../contract/mail.j
 import { FOLLOW_UP_LABEL, labelChange } from '../../../contract/thread-labels.js'
 import type { UserRow } from '../../db/schema.js'
 import { AppError, NotFound, UpstreamError } from '../../lib/errors.js'
-import { draftsOf } from './drafts.js'
-import { GmailNotConnected, type GmailSession } from './gmail.js'
-import { createMailLists } from './list.js'
-import type { GmailAccess } from './gmail-access.js'
+import { draftsOf } from './send/drafts.js'
+import { GmailNotConnected } from './gmail/call.js'
+import type { GmailSession } from './gmail/session.js'
+import { createMailLists } from './read/list.js'
+import type { GmailAccess } from './gmail/access.js'
 import type { EventBus } from '../../lib/events.js'
-import type { SendRequestsRepository } from './send-requests-repository.js'
-import { parseAddresses } from './parse.js'
-import { presentThread, presentThreadDetail } from './present.js'
-import type { MailRepository } from './repository.js'
-import type { MailScheduler } from './scheduler.js'
-import type { MailSync, SyncOutcome } from './sync.js'
-import { createOutgoingMail } from './outgoing.js'
+import type { SendRequestsRepository } from './store/send-requests-repository.js'
+import { parseAddresses } from './message/parse.js'
+import { presentThread, presentThreadDetail } from './read/present.js'
+import type { MailRepository } from './store/repository.js'
+import type { MailScheduler } from './sync/scheduler.js'
+import type { MailSync, SyncOutcome } from './sync/sync.js'
+import { createOutgoingMail } from './send/outgoing.js'
 
 export function createMailService(deps: {
   repo: MailRepository
@@ -54,10 +55,10 @@ export function createMailService(deps: {
     const names = await labelNames(userId)
     const known = Object.entries(names).find(([, name]) => name === FOLLOW_UP_LABEL)
     if (known) return known[0]
-    const { labels = [] } = await gmail.listLabels()
+    const { labels = [] } = await gmail.labels.list()
     const label =
       labels.find((l) => l.name === FOLLOW_UP_LABEL) ??
-      (await gmail.createLabel({
+      (await gmail.labels.create({
         name: FOLLOW_UP_LABEL,
         labelListVisibility: 'labelShow',
         messageListVisibility: 'show',
@@ -131,7 +132,7 @@ export function createMailService(deps: {
       const gone = 'This conversation no longer exists in Gmail'
       try {
         if (action === 'trash' || action === 'untrash') {
-          await gmail.trashThread(threadId, action === 'trash', gone)
+          await gmail.threads.trash(threadId, action === 'trash', gone)
           const change = labelChange(action)
           await repo.changeThreadLabels(user.id, threadId, change.add, change.remove)
         } else {
@@ -140,7 +141,7 @@ export function createMailService(deps: {
               ? await followUpLabelId(gmail, user.id)
               : undefined
           const change = labelChange(action, followUp)
-          await gmail.modifyThread(threadId, change.add, change.remove, gone)
+          await gmail.threads.modify(threadId, change.add, change.remove, gone)
           await repo.changeThreadLabels(user.id, threadId, change.add, change.remove)
         }
       } catch (error) {
@@ -182,7 +183,7 @@ export function createMailService(deps: {
       const message = await repo.getMessage(user.id, messageId)
       const meta = message?.attachments.find((a) => a.attachmentId === attachmentId)
       if (!message || !meta) throw new NotFound('No such attachment')
-      const body = await gmailFor(user).getAttachment(
+      const body = await gmailFor(user).messages.getAttachment(
         messageId,
         attachmentId,
         'This attachment no longer exists in Gmail',

@@ -1,8 +1,8 @@
-import type { UserRow } from '../../db/schema.js'
-import type { AuthService } from '../auth/service.js'
-import { GmailNotConnected, GmailSession } from './gmail.js'
-import { GMAIL_QUOTA, QuotaBudget, type GmailQuotaModel } from './quota.js'
-import type { MailRepository } from './repository.js'
+import type { UserRow } from '../../../db/schema.js'
+import type { AuthService } from '../../auth/service.js'
+import { GmailNotConnected } from './call.js'
+import { GmailSession } from './session.js'
+import { GMAIL_QUOTA, QuotaBudget, type GmailQuotaModel, type QuotaStore } from './quota.js'
 
 /**
  * The one way to a user's Gmail: their Google grant, their quota bucket (shared with every
@@ -10,7 +10,8 @@ import type { MailRepository } from './repository.js'
  */
 export function createGmailAccess(deps: {
   auth: AuthService
-  repo: MailRepository
+  /** Where each user's quota bucket is kept (the mail repository, in PostgreSQL). */
+  repo: { quotaStore(userId: string): QuotaStore }
   apiRootUrl: string
   quotaModel: GmailQuotaModel
   /** The per-user budget the calls are paced to; 0 = no pacing (the stand-in has no quota). */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gmail } from '@googleapis/gmail'
 import { OAuth2Client } from 'google-auth-library'
-import { NotFound, TooManyRequests, UpstreamError } from '../../lib/errors.js'
-import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
-import { freePort } from '../../test/free-port.js'
-import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
-import { typedGmailError } from './gmail.js'
+import { NotFound, TooManyRequests, UpstreamError } from '../../../lib/errors.js'
+import { startFaultProxy, type Fault } from '../../../test/fault-proxy.js'
+import { freePort } from '../../../test/free-port.js'
+import { sameOrigin, signIn, startHarness, type Harness } from '../../../test/harness.js'
+import { typedGmailError } from './call.js'
 
 /** The error the real Gmail client raises when Gmail answers `fault` (or nothing at all). */
 async function gmailFailure(rootUrl: string): Promise<unknown> {

@@ -1,12 +1,12 @@
-import { startFaultProxy } from '../../test/fault-proxy.js'
+import { startFaultProxy } from '../../../test/fault-proxy.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema.js'
-import { createTestDatabase } from '../../test/database.js'
+import { users } from '../../../db/schema.js'
+import { createTestDatabase } from '../../../test/database.js'
 import { OAuth2Client } from 'google-auth-library'
-import { loadConfig } from '../../config.js'
-import { GmailSession } from './gmail.js'
+import { loadConfig } from '../../../config.js'
+import { GmailSession } from './session.js'
 import { GMAIL_QUOTA, QuotaBudget, type GmailQuotaModel } from './quota.js'
-import { createMailRepository } from './repository.js'
+import { createMailRepository } from '../store/repository.js'
 
 describe('the shared Gmail quota', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>
@@ -86,9 +86,9 @@ describe('the quota model', () => {
         GMAIL_QUOTA[model].prices,
         async () => {},
       )
-      await session.getThread('t1', 'full')
-      await session.getMessageHeaders('m1', ['Subject'])
-      await session.listHistory('1')
+      await session.threads.get('t1', 'full')
+      await session.messages.getHeaders('m1', ['Subject'])
+      await session.history.list('1')
       return budget.spent
     }
     expect(await spentOn('2026')).toBe(40 + 20 + 2)

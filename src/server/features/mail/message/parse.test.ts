@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { gmail_v1 } from '@googleapis/gmail'
+import type { GmailMessage, GmailMessagePart } from '../gmail/types.js'
 import { decodeTextPart, htmlToText, parseGmailMessage, UnreadableMessage } from './parse.js'
 
 const b64 = (bytes: number[] | string) =>
@@ -11,8 +11,8 @@ const b64 = (bytes: number[] | string) =>
 function textMessage(
   data: string,
   contentType: string,
-  extra: Partial<gmail_v1.Schema$Message> = {},
-): gmail_v1.Schema$Message {
+  extra: Partial<GmailMessage> = {},
+): GmailMessage {
   return {
     id: 'm1',
     threadId: 't1',
@@ -102,13 +102,13 @@ describe('parsing broken Gmail messages', () => {
         headers: [null, { value: 'no name' }, { name: 'Subject', value: 5 }],
         parts: [null, { mimeType: 'text/plain', body: { data: 17 } }],
       },
-    } as unknown as gmail_v1.Schema$Message
+    } as unknown as GmailMessage
     expect(parseGmailMessage(message)).toMatchObject({ labels: ['INBOX'], subject: '' })
   })
 
   it('follows a sane MIME tree and stops in an absurdly deep one', () => {
-    const nest = (depth: number, text: string): gmail_v1.Schema$MessagePart => {
-      let part: gmail_v1.Schema$MessagePart = { mimeType: 'text/plain', body: { data: b64(text) } }
+    const nest = (depth: number, text: string): GmailMessagePart => {
+      let part: GmailMessagePart = { mimeType: 'text/plain', body: { data: b64(text) } }
       for (let i = 0; i < depth; i++) part = { mimeType: 'multipart/mixed', parts: [part] }
       return part
     }

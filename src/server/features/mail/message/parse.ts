@@ -1,31 +1,9 @@
-import type { gmail_v1 } from '@googleapis/gmail'
+import type { GmailMessage, GmailMessagePart } from '../gmail/types.js'
 import { TextDecoder } from 'node:util'
 import { addressParser, decodeWords } from 'postal-mime'
-import type { StoredAttachment } from '../../db/schema.js'
+import type { StoredAttachment } from '../../../db/schema.js'
+import type { ParsedMessage } from './parsed-message.js'
 import { isStorableInstant, ROW_LIMITS } from './storable.js'
-
-export type ParsedMessage = {
-  gmailId: string
-  threadId: string
-  historyId: string | null
-  internalDate: Date
-  labels: string[]
-  snippet: string
-  subject: string
-  fromName: string
-  fromEmail: string
-  toHeader: string
-  ccHeader: string
-  bccHeader: string
-  replyTo: string
-  dateHeader: string
-  messageIdHeader: string
-  inReplyTo: string
-  referencesHeader: string
-  textBody: string
-  htmlBody: string | null
-  attachments: StoredAttachment[]
-}
 
 /** The first address of a header value, as name and lower-case address. */
 export function parseAddress(value: string): { name: string; email: string } {
@@ -112,7 +90,7 @@ export function decodeTextPart(data: unknown, charset: string | null): string {
 }
 
 /** The charset parameter of a part's Content-Type header, unquoted, or null. */
-function charsetOf(part: gmail_v1.Schema$MessagePart): string | null {
+function charsetOf(part: GmailMessagePart): string | null {
   const contentType = (part.headers ?? []).find(
     (h) => typeof h?.name === 'string' && h.name.toLowerCase() === 'content-type',
   )?.value
@@ -126,7 +104,7 @@ function charsetOf(part: gmail_v1.Schema$MessagePart): string | null {
  * A part's Content-ID without its angle brackets ('<logo@x>' → 'logo@x'), or null. It is what
  * the HTML names as `cid:logo@x` to show the part inline.
  */
-function contentIdOf(part: gmail_v1.Schema$MessagePart): string | null {
+function contentIdOf(part: GmailMessagePart): string | null {
   const value = (part.headers ?? []).find(
     (h) => typeof h?.name === 'string' && h.name.toLowerCase() === 'content-id',
   )?.value
@@ -200,7 +178,7 @@ const RAW_HEADER_CHARS = 4 * ROW_LIMITS.headerChars
 type Found = { text?: string; html?: string; attachments: StoredAttachment[]; parts: number }
 
 /** Collects the first text and HTML parts and the attachments, in document order. */
-function walk(part: gmail_v1.Schema$MessagePart, found: Found, depth: number) {
+function walk(part: GmailMessagePart, found: Found, depth: number) {
   if (depth > MAX_PART_DEPTH || ++found.parts > MAX_PARTS) return
   const mime = (typeof part.mimeType === 'string' ? part.mimeType : '').toLowerCase()
   const filename = typeof part.filename === 'string' ? part.filename : ''
@@ -248,7 +226,7 @@ const GMAIL_ID = /^[\x21-\x7e]{1,200}$/
  * throws (UnreadableMessage) only when the message has no usable id. What PostgreSQL can
  * hold is `storableMessage`'s concern, not this one's.
  */
-export function parseGmailMessage(message: gmail_v1.Schema$Message): ParsedMessage {
+export function parseGmailMessage(message: GmailMessage): ParsedMessage {
   const id = message.id
   if (typeof id !== 'string' || !GMAIL_ID.test(id)) throw new UnreadableMessage('missing_id')
   const payload = message.payload ?? {}
@@ -296,7 +274,7 @@ export function parseGmailMessage(message: gmail_v1.Schema$Message): ParsedMessa
  * Parses a thread's messages; one that cannot be read is skipped, named by its id (or, without
  * a usable one, by its place in the thread) with the reason.
  */
-export function parseThreadMessages(threadId: string, messages: gmail_v1.Schema$Message[]) {
+export function parseThreadMessages(threadId: string, messages: GmailMessage[]) {
   const parsed: ParsedMessage[] = []
   const unreadable: { gmailId: string; reason: string }[] = []
   for (const [index, message] of messages.entries()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ParsedMessage } from './parse.js'
+import type { ParsedMessage } from './parsed-message.js'
 import { CLIPPED_NOTICE, ROW_LIMITS, storableMessage, storableText } from './storable.js'
 
 const message = (fields: Partial<ParsedMessage> = {}): ParsedMessage => ({

@@ -1,5 +1,5 @@
-import type { StoredAttachment } from '../../db/schema.js'
-import type { ParsedMessage } from './parse.js'
+import type { StoredAttachment } from '../../../db/schema.js'
+import type { ParsedMessage } from './parsed-message.js'
 
 /**
  * What a cached message row may hold (decision 006). Every message row passes through

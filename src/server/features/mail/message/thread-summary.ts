@@ -1,4 +1,4 @@
-import type { ParsedMessage } from './parse.js'
+import type { ParsedMessage } from './parsed-message.js'
 
 export type ThreadSummary = {
   threadId: string

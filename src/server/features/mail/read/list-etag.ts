@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { backfillProgress } from './backfill.js'
-import type { MailRepository } from './repository.js'
+import { backfillProgress } from '../sync/backfill.js'
+import type { MailRepository } from '../store/repository.js'
 
 /**
  * What a list answer's ETag rests on, and how a browser's tag is compared with it (decisions

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
+import { sameOrigin, signIn, startHarness, type Harness } from '../../../test/harness.js'
 
 /**
  * The list's revalidation fast path (decision 038): a browser asking whether its page is still

@@ -4,20 +4,21 @@
  * mailbox those ETags rest on (decisions 024 and 038).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { ThreadList } from '../../../contract/mail.js'
-import type { UserRow } from '../../db/schema.js'
-import { BadRequest } from '../../lib/errors.js'
-import type { EventBus } from '../../lib/events.js'
-import { backfillProgress } from './backfill.js'
-import { GmailNotConnected, type GmailSession } from './gmail.js'
+import type { ThreadList } from '../../../../contract/mail.js'
+import type { UserRow } from '../../../db/schema.js'
+import { BadRequest } from '../../../lib/errors.js'
+import type { EventBus } from '../../../lib/events.js'
+import { backfillProgress } from '../sync/backfill.js'
+import { GmailNotConnected } from '../gmail/call.js'
+import type { GmailSession } from '../gmail/session.js'
 import { hasFirstPage, listEtag, type ListQuery } from './list-etag.js'
 import { createMailboxSnapshots } from './mailbox-snapshots.js'
 import { presentThread } from './present.js'
-import type { MailRepository } from './repository.js'
-import type { MailScheduler } from './scheduler.js'
+import type { MailRepository } from '../store/repository.js'
+import type { MailScheduler } from '../sync/scheduler.js'
 import { mergeResults, searchGmail } from './search-all.js'
-import { parseSearch } from './search-query.js'
-import { decodeCursor, encodeCursor, type ListFilter } from './thread-reads-repository.js'
+import { parseSearch } from '../store/search-query.js'
+import { decodeCursor, encodeCursor, type ListFilter } from '../store/thread-reads-repository.js'
 
 /**
  * A list answer about to be made: its ETag, read before any page is (null when the answer

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { UserEventListener } from '../../lib/events.js'
+import type { UserEventListener } from '../../../lib/events.js'
 import { createMailboxSnapshots } from './mailbox-snapshots.js'
 
 /** An event bus in memory: `emit` calls what `subscribe` registered for the user. */

@@ -1,4 +1,4 @@
-import type { EventBus } from '../../lib/events.js'
+import type { EventBus } from '../../../lib/events.js'
 
 /**
  * What a list answer's ETag rests on (decision 038): the sync state, whether a sync is queued

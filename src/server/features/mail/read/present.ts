@@ -1,9 +1,9 @@
-import type { EmailMessage, Thread, ThreadDetail } from '../../../contract/mail.js'
-import { attachmentPath } from '../../../contract/mail-paths.js'
-import type { StoredAttachment } from '../../db/schema.js'
-import type { emailThreads } from '../../db/schema.js'
-import type { MessageRow, ThreadListRow } from './thread-reads-repository.js'
-import { parseParticipant, type ThreadSummary } from './thread-summary.js'
+import type { EmailMessage, Thread, ThreadDetail } from '../../../../contract/mail.js'
+import { attachmentPath } from '../../../../contract/mail-paths.js'
+import type { StoredAttachment } from '../../../db/schema.js'
+import type { emailThreads } from '../../../db/schema.js'
+import type { MessageRow, ThreadListRow } from '../store/thread-reads-repository.js'
+import { parseParticipant, type ThreadSummary } from '../message/thread-summary.js'
 
 type ThreadRow = typeof emailThreads.$inferSelect
 type LabelNames = Record<string, string>

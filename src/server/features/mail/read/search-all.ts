@@ -1,9 +1,9 @@
-import type { Thread } from '../../../contract/mail.js'
-import type { GmailSession } from './gmail.js'
-import { parseGmailMessage } from './parse.js'
+import type { Thread } from '../../../../contract/mail.js'
+import type { GmailSession } from '../gmail/session.js'
+import { parseGmailMessage } from '../message/parse.js'
 import { presentThread } from './present.js'
-import type { MailRepository } from './repository.js'
-import { summarizeThread } from './thread-summary.js'
+import type { MailRepository } from '../store/repository.js'
+import { summarizeThread } from '../message/thread-summary.js'
 
 /**
  * At most this many threads the cache lacks are fetched per search: each costs a
@@ -28,14 +28,14 @@ export async function searchGmail(deps: {
   labelNames: Record<string, string>
 }): Promise<Thread[]> {
   const { gmail, repo, userId, labelNames } = deps
-  const listed = await gmail.listThreads({ q: deps.q, maxResults: deps.limit })
+  const listed = await gmail.threads.list({ q: deps.q, maxResults: deps.limit })
   const ids = (listed.threads ?? []).map((t) => t.id).filter((id): id is string => Boolean(id))
   const cached = await repo.getThreadRows(userId, ids)
   const have = new Set(cached.map((row) => row.thread.threadId))
   const missing = ids.filter((id) => !have.has(id)).slice(0, MAX_FETCHED_PER_SEARCH)
   const fetched = await Promise.all(
     missing.map((id) =>
-      gmail.getThread(
+      gmail.threads.get(
         id,
         { metadataHeaders: LIST_HEADERS },
         'This conversation no longer exists in Gmail',

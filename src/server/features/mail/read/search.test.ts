@@ -1,10 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { emailThreads, mailboxVersions, mailLabelCounts, users } from '../../db/schema.js'
-import { signIn, startHarness, type Harness } from '../../test/harness.js'
-import { startFaultProxy } from '../../test/fault-proxy.js'
-import { accessTokenOf, standInGmail, type StandInGmail } from '../../test/stand-in-gmail.js'
+import { emailThreads, mailboxVersions, mailLabelCounts, users } from '../../../db/schema.js'
+import { signIn, startHarness, type Harness } from '../../../test/harness.js'
+import { startFaultProxy } from '../../../test/fault-proxy.js'
+import { accessTokenOf, standInGmail, type StandInGmail } from '../../../test/stand-in-gmail.js'
 
 const ADA = 'ada@example.com'
 type Row = { id: string; subject: string; snippet: string; body?: string; textBody?: string }

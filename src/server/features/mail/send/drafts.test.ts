@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn, startHarness, type Harness } from '../../test/harness.js'
-import { accessTokenOf, standInGmail, type StandInGmail } from '../../test/stand-in-gmail.js'
+import { signIn, startHarness, type Harness } from '../../../test/harness.js'
+import { accessTokenOf, standInGmail, type StandInGmail } from '../../../test/stand-in-gmail.js'
 
 const ADA = 'ada@example.com'
 

@@ -1,9 +1,9 @@
-import type { gmail_v1 } from '@googleapis/gmail'
-import type { Draft, DraftList } from '../../../contract/mail.js'
-import { mapWithConcurrency } from '../../lib/concurrency.js'
-import { NotFound } from '../../lib/errors.js'
-import type { GmailSession } from './gmail.js'
-import { parseGmailMessage, UnreadableMessage } from './parse.js'
+import type { GmailDraft } from '../gmail/types.js'
+import type { Draft, DraftList } from '../../../../contract/mail.js'
+import { mapWithConcurrency } from '../../../lib/concurrency.js'
+import { NotFound } from '../../../lib/errors.js'
+import type { GmailSession } from '../gmail/session.js'
+import { parseGmailMessage, UnreadableMessage } from '../message/parse.js'
 
 /** The Drafts view shows the newest drafts; each costs a drafts.get, so the page is bounded. */
 export const DRAFTS_PAGE = 50
@@ -13,7 +13,7 @@ const DRAFT_FETCHES = 8
 const GONE = 'This draft no longer exists in Gmail'
 
 /** A Gmail draft (format=full) as the app shows it; null when its message is unreadable. */
-export function presentDraft(draft: gmail_v1.Schema$Draft): Omit<Draft, 'replyToMessageId'> | null {
+export function presentDraft(draft: GmailDraft): Omit<Draft, 'replyToMessageId'> | null {
   if (!draft.id || !draft.message) return null
   let m
   try {
@@ -52,12 +52,12 @@ export function draftsOf(
     return found.map((d) => ({ ...d, replyToMessageId: ids.get(d.inReplyTo) ?? null }))
   }
 
-  const get = (id: string) => gmail.getDraft(id, GONE)
+  const get = (id: string) => gmail.drafts.get(id, GONE)
 
   return {
     /** The newest drafts, newest first; one deleted meanwhile is left out. */
     async list(): Promise<DraftList> {
-      const page = await gmail.listDrafts(DRAFTS_PAGE)
+      const page = await gmail.drafts.list(DRAFTS_PAGE)
       const ids = (page.drafts ?? []).flatMap((d) => (d.id ? [d.id] : []))
       const found = await mapWithConcurrency(ids, DRAFT_FETCHES, (id) =>
         get(id).then(presentDraft, (error: unknown) => {
@@ -90,12 +90,12 @@ export function draftsOf(
       const messageId = draft.message?.id
       const meta = draft.id && messageId ? presentDraft(draft)?.attachments[index] : undefined
       if (!messageId || !meta) throw new NotFound('This draft has no such attachment')
-      const body = await gmail.getAttachment(messageId, meta.attachmentId, GONE)
+      const body = await gmail.messages.getAttachment(messageId, meta.attachmentId, GONE)
       return { ...meta, content: Buffer.from(body.data ?? '', 'base64url') }
     },
 
     async delete(id: string): Promise<void> {
-      await gmail.deleteDraft(id, GONE)
+      await gmail.drafts.delete(id, GONE)
     },
   }
 }

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { MAX_MESSAGE_BYTES } from '../../../contract/mail.js'
-import type { UserRow } from '../../db/schema.js'
-import { BadRequest, NotFound, UpstreamError } from '../../lib/errors.js'
-import type { GmailAccess } from './gmail-access.js'
-import { buildRawMessage } from './mime.js'
-import type { MailRepository } from './repository.js'
+import { MAX_MESSAGE_BYTES } from '../../../../contract/mail.js'
+import type { UserRow } from '../../../db/schema.js'
+import { BadRequest, NotFound, UpstreamError } from '../../../lib/errors.js'
+import type { GmailAccess } from '../gmail/access.js'
+import { buildRawMessage } from '../gmail/mime.js'
+import type { MailRepository } from '../store/repository.js'
 import { createSendOnce } from './send-once.js'
-import type { SendRequestsRepository, SentMessage } from './send-requests-repository.js'
-import type { MailSync } from './sync.js'
+import type { SendRequestsRepository, SentMessage } from '../store/send-requests-repository.js'
+import type { MailSync } from '../sync/sync.js'
 
 /** A message to send or save as a draft, as the send and drafts routes take it. */
 export type Outgoing = {
@@ -59,7 +59,7 @@ export function createOutgoingMail(deps: {
     const gmail = gmailFor(user)
     return Promise.all(
       found.map(async ({ messageId, attachmentId, meta }) => {
-        const body = await gmail.getAttachment(
+        const body = await gmail.messages.getAttachment(
           messageId,
           attachmentId,
           `The attachment ${meta.filename || ''} no longer exists in Gmail`,
@@ -119,7 +119,7 @@ export function createOutgoingMail(deps: {
   async function sendNow(user: UserRow, input: Outgoing, messageId?: string): Promise<SentMessage> {
     const gmail = gmailFor(user)
     const { raw, threadId } = await composeRaw(user, input, messageId)
-    const sent = await gmail.sendMessage(
+    const sent = await gmail.messages.send(
       { raw, threadId },
       'The conversation you are replying to no longer exists in Gmail',
     )
@@ -127,7 +127,7 @@ export function createOutgoingMail(deps: {
       throw new UpstreamError('Gmail accepted the message without saying its id')
     }
     if (input.draftId) {
-      await gmail.deleteDraft(input.draftId).catch((error: unknown) => {
+      await gmail.drafts.delete(input.draftId).catch((error: unknown) => {
         // Already gone is what we wanted; anything else leaves a stray draft behind.
         if (!(error instanceof NotFound)) log.warn({ err: error }, 'deleting the sent draft failed')
       })
@@ -143,7 +143,7 @@ export function createOutgoingMail(deps: {
 
   /** The message with this Message-ID in the user's Gmail (sent, or anywhere), if any. */
   async function findSent(user: UserRow, messageId: string): Promise<SentMessage | null> {
-    const found = await gmailFor(user).listMessages({
+    const found = await gmailFor(user).messages.list({
       q: `rfc822msgid:${messageId.replace(/[<>]/g, '')}`,
       includeSpamTrash: true,
       maxResults: 1,
@@ -171,7 +171,7 @@ export function createOutgoingMail(deps: {
     async saveDraft(user: UserRow, input: Outgoing) {
       const gmail = gmailFor(user)
       const { raw, threadId } = await composeRaw(user, input)
-      const draft = await gmail.saveDraft(
+      const draft = await gmail.drafts.save(
         { raw, threadId },
         input.draftId,
         input.draftId

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
-import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
-import { accessTokenOf, standInGmail, type StandInGmail } from '../../test/stand-in-gmail.js'
+import { startFaultProxy, type Fault } from '../../../test/fault-proxy.js'
+import { sameOrigin, signIn, startHarness, type Harness } from '../../../test/harness.js'
+import { accessTokenOf, standInGmail, type StandInGmail } from '../../../test/stand-in-gmail.js'
 
 /**
  * Issue 22: a send whose answer was lost, retried by the user, was sent twice. The web app now

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { UserRow } from '../../db/schema.js'
-import { Conflict } from '../../lib/errors.js'
-import type { SendRequestsRepository, SentMessage } from './send-requests-repository.js'
+import type { UserRow } from '../../../db/schema.js'
+import { Conflict } from '../../../lib/errors.js'
+import type { SendRequestsRepository, SentMessage } from '../store/send-requests-repository.js'
 
 /**
  * A claim with no answer is taken for a send still under way this long: Gmail's send call

@@ -4,8 +4,8 @@
  * user's own sent texts (the AI's conversation memory and style, decision 034).
  */
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm'
-import type { Database } from '../../db/client.js'
-import { contacts, emailMessages } from '../../db/schema.js'
+import type { Database } from '../../../db/client.js'
+import { contacts, emailMessages } from '../../../db/schema.js'
 import { escapeLike } from './search-filter.js'
 
 /** `text` as a literal inside a PostgreSQL regular expression. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { users } from '../../db/schema.js'
-import { signIn, startHarness, type Harness } from '../../test/harness.js'
+import { users } from '../../../db/schema.js'
+import { signIn, startHarness, type Harness } from '../../../test/harness.js'
 import { createCorrespondentsRepository } from './correspondents-repository.js'
 
 /**

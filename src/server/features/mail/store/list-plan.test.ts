@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../../db/schema.js'
-import { createTestDatabase } from '../../test/database.js'
+import { users } from '../../../db/schema.js'
+import { createTestDatabase } from '../../../test/database.js'
 import {
   createThreadReadsRepository,
   decodeCursor,

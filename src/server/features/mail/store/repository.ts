@@ -8,11 +8,16 @@
  */
 import { and, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Pool } from 'pg'
-import type { Database } from '../../db/client.js'
-import { emailMessages, emailThreads, mailSkippedMessages, mailSyncState } from '../../db/schema.js'
+import type { Database } from '../../../db/client.js'
+import {
+  emailMessages,
+  emailThreads,
+  mailSkippedMessages,
+  mailSyncState,
+} from '../../../db/schema.js'
 import { createCorrespondentsRepository } from './correspondents-repository.js'
-import type { ParsedMessage } from './parse.js'
-import { storableMessage } from './storable.js'
+import type { ParsedMessage } from '../message/parsed-message.js'
+import { storableMessage } from '../message/storable.js'
 import {
   addSkips,
   isRowRejection,
@@ -26,7 +31,7 @@ import {
   messageColumns,
   type MessageRow,
 } from './thread-reads-repository.js'
-import { summarizeThread, type ThreadSummary } from './thread-summary.js'
+import { summarizeThread, type ThreadSummary } from '../message/thread-summary.js'
 
 /** One thread's messages as `format=metadata` gave them, for `saveMetadata`. */
 export type MetadataThread = {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { emailMessages, emailThreads } from '../../db/schema.js'
+import { emailMessages, emailThreads } from '../../../db/schema.js'
 import { resolveLabel, type SearchTerm } from './search-query.js'
 
 /** A LIKE pattern's wildcards taken literally. */

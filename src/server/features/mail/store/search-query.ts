@@ -1,4 +1,4 @@
-import { BadRequest } from '../../lib/errors.js'
+import { BadRequest } from '../../../lib/errors.js'
 
 /**
  * One part of a search as Gmail reads it (decision 024): a word or "a phrase" looked for in

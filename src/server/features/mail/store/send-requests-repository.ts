@@ -3,8 +3,8 @@
  * the message goes to Gmail and completed with the answer once Gmail has accepted it.
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.js'
-import { sendRequests } from '../../db/schema.js'
+import type { Database } from '../../../db/client.js'
+import { sendRequests } from '../../../db/schema.js'
 
 /** What a send answers: Gmail's ids of the message and its conversation. */
 export type SentMessage = { id: string; threadId: string }

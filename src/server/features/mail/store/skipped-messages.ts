@@ -4,10 +4,10 @@
  * record them inside their own transactions.
  */
 import { and, eq, notInArray, sql } from 'drizzle-orm'
-import type { Database } from '../../db/client.js'
-import { mailSkippedMessages } from '../../db/schema.js'
-import { sqlState } from '../../lib/sql-state.js'
-import { ROW_LIMITS, storableText } from './storable.js'
+import type { Database } from '../../../db/client.js'
+import { mailSkippedMessages } from '../../../db/schema.js'
+import { sqlState } from '../../../lib/sql-state.js'
+import { ROW_LIMITS, storableText } from '../message/storable.js'
 
 /** A message the cache could not store, and why (a code, never content). */
 export type SkippedMessage = { gmailId: string; reason: string }

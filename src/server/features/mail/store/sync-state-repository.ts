@@ -5,9 +5,9 @@
  */
 import { and, eq, getTableColumns, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Pool } from 'pg'
-import type { Database } from '../../db/client.js'
-import { gmailQuota, mailSkippedMessages, mailSyncState } from '../../db/schema.js'
-import type { QuotaStore } from './quota.js'
+import type { Database } from '../../../db/client.js'
+import { gmailQuota, mailSkippedMessages, mailSyncState } from '../../../db/schema.js'
+import type { QuotaStore } from '../gmail/quota.js'
 
 export function createSyncStateRepository(db: Database, pool: Pool) {
   return {

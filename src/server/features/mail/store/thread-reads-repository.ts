@@ -4,9 +4,14 @@
  * `repository.ts`, which composes this into the one mail repository.
  */
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
-import { gmailId } from '../../../contract/mail.js'
-import type { Database } from '../../db/client.js'
-import { emailMessages, emailThreads, mailboxVersions, mailLabelCounts } from '../../db/schema.js'
+import { gmailId } from '../../../../contract/mail.js'
+import type { Database } from '../../../db/client.js'
+import {
+  emailMessages,
+  emailThreads,
+  mailboxVersions,
+  mailLabelCounts,
+} from '../../../db/schema.js'
 import { searchConditions } from './search-filter.js'
 import type { SearchTerm } from './search-query.js'
 

@@ -1,12 +1,12 @@
-import { until } from '../../test/eventually.js'
+import { until } from '../../../test/eventually.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
-import { loadConfig } from '../../config.js'
-import { gmailQuota, mailSyncState, users } from '../../db/schema.js'
-import { startFaultProxy } from '../../test/fault-proxy.js'
-import { signIn, startHarness, type Harness } from '../../test/harness.js'
-import { accessTokenOf, standInGmail } from '../../test/stand-in-gmail.js'
+import { loadConfig } from '../../../config.js'
+import { gmailQuota, mailSyncState, users } from '../../../db/schema.js'
+import { startFaultProxy } from '../../../test/fault-proxy.js'
+import { signIn, startHarness, type Harness } from '../../../test/harness.js'
+import { accessTokenOf, standInGmail } from '../../../test/stand-in-gmail.js'
 
 const DAY = 86_400_000
 const ADA = 'ada@example.com'

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { BackfillProgress } from '../../../contract/mail.js'
-import { AppError } from '../../lib/errors.js'
-import type { EventBus } from '../../lib/events.js'
-import type { JobQueue } from '../../lib/jobs.js'
-import type { GmailSession } from './gmail.js'
-import type { MailRepository } from './repository.js'
+import type { BackfillProgress } from '../../../../contract/mail.js'
+import { AppError } from '../../../lib/errors.js'
+import type { EventBus } from '../../../lib/events.js'
+import type { JobQueue } from '../../../lib/jobs.js'
+import type { GmailSession } from '../gmail/session.js'
+import type { MailRepository } from '../store/repository.js'
 import { windowQuery, type MailSync, type SyncOptions } from './sync.js'
 
 const QUEUE = 'mail-backfill'
@@ -61,7 +61,7 @@ export function createMailBackfill(deps: {
     if (!state?.fullSyncCompletedAt || state.backfillDoneAt) return null
     // The query is fixed when the backfill starts: the page token belongs to it.
     const query = state.backfillQuery ?? windowQuery('before', options.windowDays)
-    const page = await gmail.listThreads({
+    const page = await gmail.threads.list({
       q: query,
       maxResults: options.backfillPageSize,
       pageToken: state.backfillPageToken ?? undefined,

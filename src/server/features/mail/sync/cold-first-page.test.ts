@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mailSkippedMessages, users } from '../../db/schema.js'
-import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
-import { gmailUnitsOf } from '../../test/gmail-units.js'
-import { signIn, startHarness, type Harness } from '../../test/harness.js'
-import { accessTokenOf, standInGmail, type StandInGmail } from '../../test/stand-in-gmail.js'
+import { mailSkippedMessages, users } from '../../../db/schema.js'
+import { startFaultProxy, type Fault } from '../../../test/fault-proxy.js'
+import { gmailUnitsOf } from '../../../test/gmail-units.js'
+import { signIn, startHarness, type Harness } from '../../../test/harness.js'
+import { accessTokenOf, standInGmail, type StandInGmail } from '../../../test/stand-in-gmail.js'
 
 const ADA = 'ada@example.com'
 

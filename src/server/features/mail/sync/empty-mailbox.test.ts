@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn, startHarness, type Harness } from '../../test/harness.js'
+import { signIn, startHarness, type Harness } from '../../../test/harness.js'
 
 /**
  * An empty mailbox never gets a historyId (no message carries one). Its reads must still be

@@ -1,9 +1,9 @@
-import { mapWithConcurrency } from '../../lib/concurrency.js'
-import { NotFound } from '../../lib/errors.js'
-import type { GmailSession } from './gmail.js'
-import { parseThreadMessages } from './parse.js'
-import type { MailRepository, MetadataThread } from './repository.js'
-import type { SkippedMessage } from './skipped-messages.js'
+import { mapWithConcurrency } from '../../../lib/concurrency.js'
+import { NotFound } from '../../../lib/errors.js'
+import type { GmailSession } from '../gmail/session.js'
+import { parseThreadMessages } from '../message/parse.js'
+import type { MailRepository, MetadataThread } from '../store/repository.js'
+import type { SkippedMessage } from '../store/skipped-messages.js'
 
 /**
  * The headers the list shows (format=metadata sends only these). Named as Gmail spells them:
@@ -54,7 +54,7 @@ export async function fetchFirstPageByMetadata(
   // A thread with several inbox messages takes several rows: list more than a page needs, and
   // go on (5 units a page) until the page is full or the inbox ends.
   for (let pages = 0; pages < 5 && newest.size < deps.pageSize; pages++) {
-    const page = await gmail.listMessages({
+    const page = await gmail.messages.list({
       labelIds: ['INBOX'],
       maxResults: deps.pageSize * 2,
       pageToken,
@@ -90,7 +90,7 @@ export async function fetchFirstPageByMetadata(
   try {
     historyIds = await mapWithConcurrency([...newest], deps.concurrency, async ([threadId, id]) => {
       try {
-        const message = await gmail.getMessageHeaders(id, LIST_HEADERS)
+        const message = await gmail.messages.getHeaders(id, LIST_HEADERS)
         const { parsed, unreadable } = parseThreadMessages(threadId, [message])
         // Headers only: no body and no attachments yet, whatever the payload looked like.
         const messages = parsed.map((m) => ({

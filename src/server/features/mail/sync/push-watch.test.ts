@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyBaseLogger } from 'fastify'
-import { signIn, startHarness, type Harness } from '../../test/harness.js'
-import type { GmailAccess } from './gmail-access.js'
+import { signIn, startHarness, type Harness } from '../../../test/harness.js'
+import type { GmailAccess } from '../gmail/access.js'
 import { createGmailPush } from './push.js'
-import { createMailRepository } from './repository.js'
+import { createMailRepository } from '../store/repository.js'
 
 /**
  * Watch renewal with several instances on one database (decision 037): each mailbox's watch is

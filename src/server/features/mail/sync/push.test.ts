@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.js'
-import { signIn, startHarness, type Harness } from '../../test/harness.js'
-import { accessTokenOf, standInGmail } from '../../test/stand-in-gmail.js'
+import { loadConfig } from '../../../config.js'
+import { signIn, startHarness, type Harness } from '../../../test/harness.js'
+import { accessTokenOf, standInGmail } from '../../../test/stand-in-gmail.js'
 
 const TOKEN = 'push-secret-0123456789abcdef'
 const ADA = 'ada@example.com'

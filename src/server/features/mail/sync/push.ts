@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import { OAuth2Client } from 'google-auth-library'
 import { z } from 'zod'
-import { Unauthorized } from '../../lib/errors.js'
-import type { GmailAccess } from './gmail-access.js'
-import type { MailRepository } from './repository.js'
+import { Unauthorized } from '../../../lib/errors.js'
+import type { GmailAccess } from '../gmail/access.js'
+import type { MailRepository } from '../store/repository.js'
 import type { MailScheduler } from './scheduler.js'
 
 /**
@@ -69,7 +69,7 @@ export function createGmailPush(deps: {
   async function watch(userId: string): Promise<void> {
     const gmail = await deps.gmail.forUserId(userId)
     if (!gmail) return
-    await gmail.watch({
+    await gmail.watch.start({
       topicName: config.topic,
       labelIds: ['INBOX'],
       labelFilterBehavior: 'include',

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { EventBus, UserEvent } from '../../lib/events.js'
-import type { ArrivedMail } from '../../../contract/mail.js'
-import type { JobQueue } from '../../lib/jobs.js'
-import { GmailNotConnected, type GmailSession } from './gmail.js'
-import type { MailRepository } from './repository.js'
+import type { EventBus, UserEvent } from '../../../lib/events.js'
+import type { ArrivedMail } from '../../../../contract/mail.js'
+import type { JobQueue } from '../../../lib/jobs.js'
+import { GmailNotConnected } from '../gmail/call.js'
+import type { GmailSession } from '../gmail/session.js'
+import type { MailRepository } from '../store/repository.js'
 import type { MailSync, SyncOutcome } from './sync.js'
-import { AppError } from '../../lib/errors.js'
+import { AppError } from '../../../lib/errors.js'
 
 const QUEUE = 'mail-sync'
 /**

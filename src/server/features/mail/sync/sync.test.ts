@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import PostalMime from 'postal-mime'
-import { emailThreads, mailSyncState, users } from '../../db/schema.js'
-import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
-import { until } from '../../test/eventually.js'
-import { startFaultProxy, type Fault } from '../../test/fault-proxy.js'
-import { accessTokenOf, standInGmail, type StandInGmail } from '../../test/stand-in-gmail.js'
+import { emailThreads, mailSyncState, users } from '../../../db/schema.js'
+import { sameOrigin, signIn, startHarness, type Harness } from '../../../test/harness.js'
+import { until } from '../../../test/eventually.js'
+import { startFaultProxy, type Fault } from '../../../test/fault-proxy.js'
+import { accessTokenOf, standInGmail, type StandInGmail } from '../../../test/stand-in-gmail.js'
 
 const ADA = 'ada@example.com'
 

@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { gmail_v1 } from '@googleapis/gmail'
-import type { ArrivedMail } from '../../../contract/mail.js'
-import { mapWithConcurrency } from '../../lib/concurrency.js'
-import { AppError } from '../../lib/errors.js'
-import { sqlState } from '../../lib/sql-state.js'
-import type { GmailSession } from './gmail.js'
-import { parseThreadMessages } from './parse.js'
+import type { GmailHistory } from '../gmail/types.js'
+import type { ArrivedMail } from '../../../../contract/mail.js'
+import { mapWithConcurrency } from '../../../lib/concurrency.js'
+import { AppError } from '../../../lib/errors.js'
+import { sqlState } from '../../../lib/sql-state.js'
+import type { GmailSession } from '../gmail/session.js'
+import { parseThreadMessages } from '../message/parse.js'
 import { fetchFirstPageByMetadata } from './first-page.js'
-import type { MailRepository } from './repository.js'
-import type { SkippedMessage } from './skipped-messages.js'
-import { httpStatus } from './retry.js'
-import { ROW_LIMITS, storableText } from './storable.js'
-import { NotFound } from '../../lib/errors.js'
+import type { MailRepository } from '../store/repository.js'
+import type { SkippedMessage } from '../store/skipped-messages.js'
+import { httpStatus } from '../gmail/retry.js'
+import { ROW_LIMITS, storableText } from '../message/storable.js'
+import { NotFound } from '../../../lib/errors.js'
 
 export type SyncOptions = {
   /** How far back the full sync reaches (decision 004: the last 90 days by default). */
@@ -90,7 +90,7 @@ export function describeSyncFailure(error: unknown): string {
 
 /** Thread ids a history page touches, whatever the kind of change. */
 /** Ids of the messages the history says were added (the newest last), each once. */
-function addedMessages(history: gmail_v1.Schema$History[]): string[] {
+function addedMessages(history: GmailHistory[]): string[] {
   const ids = new Set<string>()
   for (const entry of history) {
     for (const added of entry.messagesAdded ?? []) {
@@ -100,7 +100,7 @@ function addedMessages(history: gmail_v1.Schema$History[]): string[] {
   return [...ids]
 }
 
-function touchedThreads(history: gmail_v1.Schema$History[]): Set<string> {
+function touchedThreads(history: GmailHistory[]): Set<string> {
   const ids = new Set<string>()
   for (const entry of history) {
     for (const m of entry.messages ?? []) if (m.threadId) ids.add(m.threadId)
@@ -153,7 +153,7 @@ export function createMailSync(deps: {
     try {
       for (let attempt = 1; ; attempt++) {
         const fetchedAt = await repo.localChangeMark()
-        const thread = await gmail.getThread(threadId, 'full')
+        const thread = await gmail.threads.get(threadId, 'full')
         const { parsed, unreadable } = parseThreadMessages(threadId, thread.messages ?? [])
         const skipped = await repo.replaceThread(userId, threadId, parsed, unreadable, {
           fetchedAt,
@@ -174,7 +174,7 @@ export function createMailSync(deps: {
 
   /** Names of the user's own labels (Gmail lists threads by label id), refreshed each sync. */
   async function syncLabelNames(gmail: GmailSession, userId: string) {
-    const { labels = [] } = await gmail.listLabels()
+    const { labels = [] } = await gmail.labels.list()
     const names = Object.fromEntries(
       labels
         .filter((l) => l.type === 'user' && l.id && l.name)
@@ -233,7 +233,7 @@ export function createMailSync(deps: {
 
     let pageToken: string | undefined
     do {
-      const page = await gmail.listThreads({
+      const page = await gmail.threads.list({
         q: windowQuery('after', options.windowDays, startedAt),
         maxResults: options.pageSize,
         pageToken,
@@ -304,7 +304,7 @@ export function createMailSync(deps: {
     let pageToken: string | undefined
     try {
       do {
-        const page = await gmail.listHistory(startHistoryId, pageToken)
+        const page = await gmail.history.list(startHistoryId, pageToken)
         touchedThreads(page.history ?? []).forEach((id) => touched.add(id))
         added.push(...addedMessages(page.history ?? []))
         latest = maxHistoryId([latest, page.historyId]) ?? latest
