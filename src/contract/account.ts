@@ -4,6 +4,7 @@ import { PLANS } from './options.js'
 import { WritingProfileSchema } from './profiles.js'
 import { UserSettingsSchema } from './settings.js'
 import { TicketSchema } from './support.js'
+import { TemplateSchema } from './templates.js'
 
 /** The word the user types to confirm Delete Account (decision 035); the API asks for it too. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE'
@@ -58,5 +59,7 @@ export const AccountExportSchema = z.object({
   writingProfiles: z.array(WritingProfileSchema),
   aiDrafts: z.array(ExportedAiDraftSchema),
   tickets: z.array(ExportedTicketSchema),
+  /** The user's own templates (the built-in ones are the same for everyone). */
+  templates: z.array(TemplateSchema),
 })
 export type AccountExport = z.infer<typeof AccountExportSchema>

@@ -38,15 +38,25 @@ const WritingTargetSchema = z.object({
   threadId: gmailId().optional(),
 })
 
-/** POST /api/ai/generate-email: Compose's "Write with AI". */
+const DESCRIBE = 'Please describe what you want to write'
+
+/**
+ * POST /api/ai/generate-email: Compose's "Write with AI". With a `templateId` (a built-in
+ * template's or one of the user's own) the draft starts from that template, adapted to the
+ * contact (decision 051), and the description may be left empty.
+ */
 export const GenerateEmailInputSchema = WritingTargetSchema.extend({
   userInput: z
-    .string({ error: 'Please describe what you want to write' })
+    .string({ error: DESCRIBE })
     .trim()
-    .min(1, 'Please describe what you want to write')
-    .max(MAX_AI_INPUT_CHARS, `The description must be at most ${MAX_AI_INPUT_CHARS} characters`),
+    .max(MAX_AI_INPUT_CHARS, `The description must be at most ${MAX_AI_INPUT_CHARS} characters`)
+    .default(''),
   /** The subject already typed in Compose, if any. */
   subject: shortText('Subject', 998),
+  templateId: z.string().trim().min(1).max(100, 'Not a valid template id').optional(),
+}).refine((input) => input.userInput !== '' || input.templateId !== undefined, {
+  message: DESCRIBE,
+  path: ['userInput'],
 })
 export type GenerateEmailInput = z.input<typeof GenerateEmailInputSchema>
 

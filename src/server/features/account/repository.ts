@@ -1,11 +1,19 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
-import { aiDrafts, tickets, userSettings, users, type UserRow } from '../../db/schema.js'
+import {
+  aiDrafts,
+  emailTemplates,
+  tickets,
+  userSettings,
+  users,
+  type UserRow,
+} from '../../db/schema.js'
 
 export type UserSettingsRow = typeof userSettings.$inferSelect
 export type SettingsValues = Omit<UserSettingsRow, 'userId' | 'updatedAt'>
 export type AiDraftRow = typeof aiDrafts.$inferSelect
 export type TicketRow = typeof tickets.$inferSelect
+export type TemplateRow = typeof emailTemplates.$inferSelect
 
 export function createAccountRepository(db: Database) {
   return {
@@ -51,9 +59,17 @@ export function createAccountRepository(db: Database) {
         .orderBy(asc(tickets.createdAt), asc(tickets.id))
     },
 
+    async listTemplates(userId: string): Promise<TemplateRow[]> {
+      return db
+        .select()
+        .from(emailTemplates)
+        .where(eq(emailTemplates.userId, userId))
+        .orderBy(asc(emailTemplates.createdAt), asc(emailTemplates.id))
+    },
+
     /**
      * Deletes the user; the foreign keys remove sessions, settings, contacts, profiles, drafts,
-     * the mail cache and the tickets sent signed in (decision 016). Returns the deleted row (with the
+     * the mail cache, the templates and the tickets sent signed in (decision 016). Returns the deleted row (with the
      * latest tokens, to revoke), or null when it was already gone.
      */
     async deleteUser(userId: string): Promise<UserRow | null> {

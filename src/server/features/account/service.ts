@@ -12,6 +12,7 @@ import type { BillingService } from '../billing/service.js'
 import type { ContactsService } from '../contacts/service.js'
 import type { ProfilesService } from '../profiles/service.js'
 import { toTicket } from '../support/service.js'
+import { toTemplate } from '../templates/service.js'
 import type { AccountRepository, UserSettingsRow } from './repository.js'
 
 export type SettingsChanges = z.output<typeof UpdateUserSettingsSchema>
@@ -60,13 +61,15 @@ export function createAccountService({
      * final parse drops anything a schema does not name.
      */
     async exportData(user: UserRow, now = new Date()): Promise<AccountExport> {
-      const [settings, contactList, profileList, drafts, ticketRows] = await Promise.all([
-        getSettings(user.id),
-        contacts.list(user.id),
-        profiles.list(user.id),
-        repo.listAiDrafts(user.id),
-        repo.listTickets(user.id),
-      ])
+      const [settings, contactList, profileList, drafts, ticketRows, templateRows] =
+        await Promise.all([
+          getSettings(user.id),
+          contacts.list(user.id),
+          profiles.list(user.id),
+          repo.listAiDrafts(user.id),
+          repo.listTickets(user.id),
+          repo.listTemplates(user.id),
+        ])
       return AccountExportSchema.parse({
         exportedAt: iso(now),
         profile: {
@@ -100,6 +103,7 @@ export function createAccountService({
           updatedAt: iso(d.updatedAt),
         })),
         tickets: ticketRows.map(toTicket),
+        templates: templateRows.map(toTemplate),
       })
     },
 

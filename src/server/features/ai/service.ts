@@ -20,6 +20,7 @@ import type { CreditReservation, CreditsService } from '../billing/credits.js'
 import type { ContactsService } from '../contacts/service.js'
 import type { MailService } from '../mail/service.js'
 import type { ProfilesService } from '../profiles/service.js'
+import type { TemplatesService } from '../templates/service.js'
 import { memoryNote, firstAddress } from './memory-note.js'
 import { createBriefs, type Resolved } from './brief.js'
 import { stripQuotedHistory, unanswerableMail } from './mail-text.js'
@@ -76,6 +77,7 @@ export type AiServiceDeps = {
   credits: Pick<CreditsService, 'reserve' | 'refund'>
   contacts: Pick<ContactsService, 'get' | 'findByEmail' | 'appendMemory'>
   profiles: Pick<ProfilesService, 'getDefault'>
+  templates: Pick<TemplatesService, 'forWriting'>
   settings: Pick<AccountService, 'getSettings'>
   mail: Pick<MailService, 'recentConversation' | 'recentSentTexts' | 'getThread'>
   jobs: JobQueue
@@ -179,6 +181,15 @@ export function createAiService(deps: AiServiceDeps) {
       resolved = await draftToRefine(user.id, generation.input)
     }
     const { brief, contactId, profileId } = await briefFor(user, generation, resolved)
+    if (generation.kind === 'generate-email' && generation.input.templateId) {
+      // Starting from a template (decision 051): filled for the recipient, in their language
+      // when it is a built-in one; the writer adapts it, and its subject stands unless typed.
+      brief.template = await deps.templates.forWriting(user, generation.input.templateId, {
+        name: brief.recipient.name,
+        language: brief.recipient.language,
+      })
+      brief.subject ||= brief.template.subject || brief.template.name
+    }
     const { system, prompt } = buildPrompt(brief)
     const reservation: CreditReservation = await credits.reserve(user.id)
     let draftId: string
@@ -189,7 +200,10 @@ export function createAiService(deps: AiServiceDeps) {
           contactId,
           writingProfileId: profileId,
           kind: generation.kind,
-          userInput: brief.request ?? brief.originalEmail ?? brief.refine?.text ?? '',
+          userInput:
+            brief.request ||
+            (brief.template ? `Template: ${brief.template.name}` : null) ||
+            (brief.originalEmail ?? brief.refine?.text ?? ''),
           subject: brief.subject ?? resolved.draftSubject ?? null,
           threadId: generation.input.threadId ?? null,
           inputs: brief,

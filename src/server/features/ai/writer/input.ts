@@ -20,6 +20,8 @@ export type WriterInput = {
   /** True when the prompt carries earlier messages with the contact. */
   hasConversation: boolean
   request: string | null
+  /** The template a new e-mail starts from, filled for the contact (decision 051). */
+  template?: string | null
   originalEmail: string | null
   originalSubject: string | null
   instruction: string | null

@@ -18,6 +18,7 @@ import {
   type WritingKind,
 } from '../prompt.js'
 import { composeEmail } from './compose.js'
+import { writeFromTemplate } from './from-template.js'
 import type { WriterInput, Written } from './input.js'
 import { refineDraft } from './refine.js'
 import { replyOptions } from './reply-options.js'
@@ -87,6 +88,7 @@ export function compositionFromPrompt(options: CallOptions): WriterInput {
     context: recipient.get(FIELD.context) ?? null,
     hasConversation: text.includes(`## ${SECTION.conversation}`),
     request: prompt.quoted(SECTION.request),
+    template: kind === 'generate-email' ? prompt.quoted(SECTION.template) : null,
     originalEmail: prompt.quoted(SECTION.original),
     originalSubject: original.get(FIELD.subject) ?? null,
     instruction: prompt.quoted(SECTION.instruction),
@@ -107,7 +109,9 @@ export function writeOffline(input: WriterInput): Written {
     case 'reply-options':
       return replyOptions(input)
     default:
-      return composeEmail(input)
+      return input.kind === 'generate-email' && input.template
+        ? writeFromTemplate(input, input.template)
+        : composeEmail(input)
   }
 }
 
