@@ -32,15 +32,7 @@ import { scheduleHousekeeping } from './lib/housekeeping.js'
 import { postgresRateLimitStore, purgeEndedRateLimitWindows } from './lib/rate-limit-store.js'
 import { authRoutes } from './features/auth/routes.js'
 import { REAL_GOOGLE, type GoogleOAuth } from './features/auth/google.js'
-import { createMailRepository } from './features/mail/store/repository.js'
-import { createMailService } from './features/mail/service.js'
-import { createMailSync } from './features/mail/sync/sync.js'
-import { createGmailPush, type GmailPush } from './features/mail/sync/push.js'
-import { createMailScheduler } from './features/mail/sync/scheduler.js'
-import { createSendRequestsRepository } from './features/mail/store/send-requests-repository.js'
-import { createMailBackfill } from './features/mail/sync/backfill.js'
-import { createGmailAccess } from './features/mail/gmail/access.js'
-import { mailRoutes } from './features/mail/routes.js'
+import { createMailModule, mailHousekeeping } from './features/mail/module.js'
 import { eventRoutes } from './features/events/routes.js'
 import { mailFrameRoutes } from './features/mail-frame/routes.js'
 import { billingRoutes } from './features/billing/routes.js'
@@ -64,9 +56,6 @@ import { healthRoutes } from './features/health/routes.js'
 import { createSupportRepository } from './features/support/repository.js'
 import { createSupportService } from './features/support/service.js'
 import { supportRoutes } from './features/support/routes.js'
-import { createTemplatesRepository } from './features/templates/repository.js'
-import { createTemplatesService } from './features/templates/service.js'
-import { templatesRoutes } from './features/templates/routes.js'
 import { siteRoutes } from './features/site/routes.js'
 import { PRERENDERED_PAGES } from '../contract/site.js'
 
@@ -190,76 +179,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.decorate('sessionCookie', sessionCookieFor(config.appUrl))
   app.decorate('authenticate', createAuthenticate(auth))
-  const sendRequests = createSendRequestsRepository(deps.db)
   const stopHousekeeping = scheduleHousekeeping(
     [
       { name: 'expired sessions', run: () => auth.purgeExpiredSessions() },
       { name: 'ended rate-limit windows', run: () => purgeEndedRateLimitWindows(deps.pool) },
-      { name: 'send idempotency keys', run: () => sendRequests.purgeOld() },
+      ...mailHousekeeping(deps.db),
       { name: 'job leases of stopped instances', run: () => jobs.leases.purge() },
     ],
     app.log,
   )
   app.addHook('onClose', async () => stopHousekeeping())
-  const mailRepo = createMailRepository(deps.db, deps.pool)
-  const gmail = createGmailAccess({
+  // Mail's background work starts here and its stop hooks follow the ones above (module.ts).
+  const mail = await createMailModule(app, {
+    db: deps.db,
+    pool: deps.pool,
+    config,
     auth,
-    repo: mailRepo,
+    jobs,
+    events,
     apiRootUrl: deps.google?.settings.endpoints.apiRootUrl ?? REAL_GOOGLE.apiRootUrl,
-    quotaModel: config.gmailQuotaModel,
-    quotaUnitsPerMinute: config.gmailQuotaUnitsPerMinute,
-  })
-  const sync = createMailSync({ repo: mailRepo, options: config.mailSync, log: app.log })
-  const backfill = createMailBackfill({
-    jobs,
-    events,
-    repo: mailRepo,
-    sync,
-    options: config.mailSync,
-    gmailFor: gmail.forUserId,
-    workers: config.mailSync.workers,
-    log: app.log,
-  })
-  // Gmail push, when configured (decision 037): set up once the first sync is done, renewed daily.
-  let push: GmailPush | null = null
-  const scheduler = createMailScheduler({
-    jobs,
-    events,
-    sync,
-    repo: mailRepo,
-    gmailFor: gmail.forUserId,
-    workers: config.mailSync.workers,
-    log: app.log,
-    afterSync: async (userId) => {
-      await backfill.request(userId)
-      await push?.ensureWatching(userId)
-    },
-  })
-  if (config.gmailPush) {
-    push = createGmailPush({
-      config: config.gmailPush,
-      gmail,
-      repo: mailRepo,
-      scheduler,
-      findUserIdByEmail: (email) => auth.findGmailUserIdByEmail(email),
-      log: app.log,
-    })
-    push.start()
-    app.addHook('onClose', async () => push?.stop())
-  }
-  await backfill.start()
-  await scheduler.start()
-  // Before the server waits for in-flight requests: a first visit waiting for its sync is
-  // answered from the cache now, not when its sync ends (which may be never, mid-stop).
-  app.addHook('preClose', async () => scheduler.stopWaiting())
-  const mail = createMailService({
-    repo: mailRepo,
-    sync,
-    scheduler,
-    gmail,
-    events,
-    sendRequests,
-    log: app.log,
   })
   const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
@@ -286,18 +224,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     freeAiEmailsPerMonth: config.plans.free.aiEmailsPerMonth,
     now: deps.clock ?? (() => new Date()),
   })
-  const templates = createTemplatesService({
-    repo: createTemplatesRepository(deps.db),
-    now: deps.clock,
-  })
   const ai = createAiService({
     repo: createAiRepository(deps.db),
     credits,
     contacts,
     profiles,
-    templates,
     settings: account,
-    mail,
+    mail: mail.service,
     jobs,
     writer: createWriterModel(config.ai),
     limits: config.ai,
@@ -316,26 +249,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitPerMinute: config.authRateLimitPerMinute,
     demo: config.google.mode === 'standin',
     // Disconnecting Gmail forgets the mailbox too: the cache and the badge go with the grant.
-    onGmailDisconnected: (userId) => mail.forgetMailbox(userId),
+    onGmailDisconnected: (userId) => mail.service.forgetMailbox(userId),
   })
   await app.register(billingRoutes, { billing })
   await app.register(contactsRoutes, { contacts })
   await app.register(profilesRoutes, { profiles })
   await app.register(accountRoutes, { account })
-  await app.register(templatesRoutes, { templates })
   await app.register(supportRoutes, {
     support: createSupportService({ repo: createSupportRepository(deps.db) }),
     auth,
     ticketsPerHour: config.contactRateLimitPerHour,
   })
   await app.register(aiRoutes, { ai })
-  await app.register(mailRoutes, {
-    mail,
-    onSent: ai.recordSent,
-    push,
-    recentSessionUserId: auth.recentSessionUserId,
-  })
-  await app.register(eventRoutes, { events, onConnect: (userId) => scheduler.watch(userId) })
+  await mail.registerRoutes(ai.recordSent)
+  await app.register(eventRoutes, { events, onConnect: (userId) => mail.watch(userId) })
   await app.register(siteRoutes, { appUrl: config.appUrl })
   await app.register(mailFrameRoutes)
 
