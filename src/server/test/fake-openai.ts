@@ -45,6 +45,8 @@ export function promptOf(request: ChatRequest): string {
 export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
   let options: FakeOpenAiOptions = { ...initial }
   const requests: ChatRequest[] = []
+  /** Each request's headers, in the order of `requests`: the key is sent as OpenAI expects. */
+  const headers: http.IncomingHttpHeaders[] = []
   /** Streams the client closed before the end: the provider call was really cancelled. */
   let abandoned = 0
   let completed = 0
@@ -67,6 +69,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
         return
       }
       requests.push(body)
+      headers.push(req.headers)
       answer(body, res)
     })
   })
@@ -157,6 +160,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
     /** The base URL a client is configured with (AI_BASE_URL). */
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    headers,
     get abandoned() {
       return abandoned
     },
@@ -170,6 +174,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
     reset() {
       options = { ...initial }
       requests.length = 0
+      headers.length = 0
     },
     close: () =>
       new Promise<void>((resolve) => {
