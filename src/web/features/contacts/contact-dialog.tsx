@@ -1,8 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { Check, CircleAlert, Loader2 } from 'lucide-react'
-import type { Contact } from '../../../contract/contacts'
+import { ContactInputSchema, type Contact, type ContactInput } from '../../../contract/contacts'
 import { CONTACT_TONES, FORMALITIES, LANGUAGES } from '../../../contract/options'
-import { describedControl, FormField, OptionSelect } from '../../components/form-field'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -12,29 +11,25 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog'
+import { FormSelectField, FormTextField } from '../../components/ui/form'
 import { Input } from '../../components/ui/input'
 import { Spinner } from '../../components/ui/spinner'
 import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/use-toast'
 import { ApiError } from '../../lib/api-client'
 import { errorDetail } from '../../lib/error-detail'
+import { useZodForm } from '../../lib/use-zod-form'
 import { useCreateContact } from './api/create-contact'
 import { useUpdateContact } from './api/update-contact'
-import {
-  canAutosave,
-  contactFormValues,
-  parseContactForm,
-  type ContactFormErrors,
-  type ContactFormValues,
-} from './contact-form'
+import { canAutosave, contactFormValues, type ContactFormValues } from './contact-form'
 import { useAutosave, type AutosaveStatus } from './use-autosave'
 
 /** Spec section 9: contact autosave debounce. */
 export const CONTACT_AUTOSAVE_DELAY_MS = 2000
 
-/** Thrown by autosave when the form does not pass the schema: shown next to the fields. */
+/** Thrown by autosave when the form does not pass the schema: its errors show next to the fields. */
 class InvalidForm extends Error {
-  constructor(readonly errors: ContactFormErrors) {
+  constructor() {
     super('invalid form')
   }
 }
@@ -51,10 +46,8 @@ export type ContactDialogProps = {
  */
 export function ContactDialog({ contact, onClose }: ContactDialogProps) {
   const editing = contact !== undefined
-  const [values, setValues] = useState(() => contactFormValues(contact))
-  const [errors, setErrors] = useState<ContactFormErrors>({})
+  const form = useZodForm(ContactInputSchema, contactFormValues(contact))
   const [closing, setClosing] = useState(false)
-  const formRef = useRef<HTMLFormElement>(null)
   const create = useCreateContact()
   const update = useUpdateContact()
   const autosaveUpdate = useUpdateContact()
@@ -63,15 +56,13 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
     delay: CONTACT_AUTOSAVE_DELAY_MS,
     initial: contactFormValues(contact),
     save: async (next) => {
-      const parsed = parseContactForm(next)
-      if (!parsed.ok) throw new InvalidForm(parsed.errors)
-      if (contact) await autosaveUpdate.mutateAsync({ id: contact.id, input: parsed.input })
+      const parsed = ContactInputSchema.safeParse(next)
+      if (!parsed.success) throw new InvalidForm()
+      if (contact) await autosaveUpdate.mutateAsync({ id: contact.id, input: parsed.data })
     },
     onError: (error) => {
-      if (error instanceof InvalidForm) {
-        setErrors(error.errors)
-        return
-      }
+      // Shown where the user is typing, without taking the focus away from them.
+      if (error instanceof InvalidForm) return void form.trigger()
       toast({
         variant: 'destructive',
         title: 'Save failed',
@@ -80,44 +71,41 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
     },
   })
 
-  function change<K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) {
-    const next = { ...values, [field]: value }
-    setValues(next)
-    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest as ContactFormErrors)
+  // An edit saves itself a moment after each change, once name and e-mail are filled in.
+  const { subscribe, getValues } = form
+  const { schedule, cancel } = autosave
+  useEffect(() => {
     if (!editing) return
-    if (canAutosave(next)) autosave.schedule(next)
-    else autosave.cancel()
+    return subscribe({
+      formState: { values: true },
+      callback: ({ name }) => {
+        if (!name) return
+        const values = getValues()
+        if (canAutosave(values)) schedule(values)
+        else cancel()
+      },
+    })
+  }, [editing, subscribe, getValues, schedule, cancel])
+
+  function add(input: ContactInput) {
+    create.mutate(input, {
+      onSuccess: onClose,
+      onError: (error) => {
+        const detail = errorDetail(error)
+        if (detail && error instanceof ApiError && error.status === 409) {
+          form.setError('email', { message: detail })
+        }
+        toast({ variant: 'destructive', title: 'Failed to create contact', description: detail })
+      },
+    })
   }
 
-  function showErrors(found: ContactFormErrors) {
-    setErrors(found)
-    const first = Object.keys(found)[0]
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const parsed = parseContactForm(values)
-    if (!parsed.ok) return showErrors(parsed.errors)
-
-    if (!contact) {
-      create.mutate(parsed.input, {
-        onSuccess: onClose,
-        onError: (error) => {
-          const detail = errorDetail(error)
-          if (detail && error instanceof ApiError && error.status === 409) {
-            setErrors({ email: detail })
-          }
-          toast({ variant: 'destructive', title: 'Failed to create contact', description: detail })
-        },
-      })
-      return
-    }
+  async function save(id: string, input: ContactInput) {
     // The explicit save replaces a waiting autosave and goes after one already on the wire.
     autosave.cancel()
     await autosave.idle()
     update.mutate(
-      { id: contact.id, input: parsed.input },
+      { id, input },
       {
         onSuccess: onClose,
         onError: (error) =>
@@ -130,9 +118,11 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
     )
   }
 
+  const submit = form.handleSubmit((input) => (contact ? save(contact.id, input) : add(input)))
+
   /** Closing an edit saves what is still waiting; if that fails the dialog stays open. */
   async function requestClose() {
-    if (!editing || !canAutosave(values)) return onClose()
+    if (!editing || !canAutosave(form.getValues())) return onClose()
     setClosing(true)
     const saved = await autosave.flush()
     setClosing(false)
@@ -140,12 +130,6 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
   }
 
   const busy = create.isPending || update.isPending
-  const id = useId()
-  const fieldId = (field: keyof ContactFormValues) => `${id}-${field}`
-  const control = (field: keyof ContactFormValues) => ({
-    ...describedControl(fieldId(field), { error: errors[field] }),
-    name: field,
-  })
 
   return (
     <Dialog open onOpenChange={(open) => !open && void requestClose()}>
@@ -159,98 +143,47 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
           </DialogDescription>
         </DialogHeader>
 
-        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
+        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Name" htmlFor={fieldId('name')} error={errors.name}>
-              <Input
-                {...control('name')}
-                required
-                autoComplete="off"
-                value={values.name}
-                onChange={(e) => change('name', e.target.value)}
-              />
-            </FormField>
-            <FormField label="Email" htmlFor={fieldId('email')} error={errors.email}>
-              <Input
-                {...control('email')}
-                type="email"
-                required
-                autoComplete="off"
-                value={values.email}
-                onChange={(e) => change('email', e.target.value)}
-              />
-            </FormField>
+            <FormTextField form={form} name="name" label="Name">
+              {(control) => <Input {...control} required autoComplete="off" />}
+            </FormTextField>
+            <FormTextField form={form} name="email" label="Email">
+              {(control) => <Input {...control} type="email" required autoComplete="off" />}
+            </FormTextField>
           </div>
 
           <div className="grid gap-4 sm:grid-cols-3">
-            <OptionSelect
-              label="Tone"
-              id={fieldId('tone')}
-              options={CONTACT_TONES}
-              value={values.tone}
-              onChange={(v) => change('tone', v)}
-            />
-            <OptionSelect
-              label="Formality"
-              id={fieldId('formality')}
-              options={FORMALITIES}
-              value={values.formality}
-              onChange={(v) => change('formality', v)}
-            />
-            <OptionSelect
-              label="Language"
-              id={fieldId('language')}
-              options={LANGUAGES}
-              value={values.language}
-              onChange={(v) => change('language', v)}
-            />
+            <FormSelectField form={form} name="tone" label="Tone" options={CONTACT_TONES} />
+            <FormSelectField form={form} name="formality" label="Formality" options={FORMALITIES} />
+            <FormSelectField form={form} name="language" label="Language" options={LANGUAGES} />
           </div>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Greeting style" htmlFor={fieldId('greeting')} error={errors.greeting}>
-              <Input
-                {...control('greeting')}
-                placeholder="Dear"
-                value={values.greeting}
-                onChange={(e) => change('greeting', e.target.value)}
-              />
-            </FormField>
-            <FormField label="Sign-off style" htmlFor={fieldId('signoff')} error={errors.signoff}>
-              <Input
-                {...control('signoff')}
-                placeholder="Best regards"
-                value={values.signoff}
-                onChange={(e) => change('signoff', e.target.value)}
-              />
-            </FormField>
+            <FormTextField form={form} name="greeting" label="Greeting style">
+              {(control) => <Input {...control} placeholder="Dear" />}
+            </FormTextField>
+            <FormTextField form={form} name="signoff" label="Sign-off style">
+              {(control) => <Input {...control} placeholder="Best regards" />}
+            </FormTextField>
           </div>
 
-          <FormField
+          <FormTextField
+            form={form}
+            name="memory"
             label="Conversation memory"
-            htmlFor={fieldId('memory')}
-            error={errors.memory}
             hint="What you have discussed before, so drafts can pick up where you left off."
           >
-            <Textarea
-              {...control('memory')}
-              rows={3}
-              value={values.memory}
-              onChange={(e) => change('memory', e.target.value)}
-            />
-          </FormField>
-          <FormField
+            {(control) => <Textarea {...control} rows={3} />}
+          </FormTextField>
+          <FormTextField
+            form={form}
+            name="context"
             label="Context / notes"
-            htmlFor={fieldId('context')}
-            error={errors.context}
             hint="Who they are and anything the AI should keep in mind."
           >
-            <Textarea
-              {...control('context')}
-              rows={3}
-              value={values.context}
-              onChange={(e) => change('context', e.target.value)}
-            />
-          </FormField>
+            {(control) => <Textarea {...control} rows={3} />}
+          </FormTextField>
 
           <DialogFooter className="items-center sm:justify-between">
             <div className="min-h-5 text-sm text-muted-foreground" role="status" aria-live="polite">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Contact } from '../../../contract/contacts'
-import { canAutosave, contactFormValues, parseContactForm } from './contact-form'
+import { z } from 'zod'
+import { ContactInputSchema, type Contact } from '../../../contract/contacts'
+import { canAutosave, contactFormValues } from './contact-form'
 
 const stored: Contact = {
   id: '7d1f0a4e-31a8-4a38-9a4c-0c1f0c7d7f11',
@@ -46,33 +47,34 @@ describe('the contact form', () => {
     })
   })
 
-  it('validates with the contract schema and keys the messages by field', () => {
-    const result = parseContactForm({ ...contactFormValues(), name: '  ', email: 'not-an-email' })
-    expect(result).toEqual({
-      ok: false,
-      errors: { name: 'Name is required', email: 'Enter a valid email address' },
+  it('is checked by the contract schema as it is, with its messages by field', () => {
+    const result = ContactInputSchema.safeParse({
+      ...contactFormValues(),
+      name: '  ',
+      email: 'not-an-email',
     })
-    const empty = parseContactForm(contactFormValues())
-    expect(empty.ok || empty.errors.email).toBe('Email is required')
+    expect(result.success || z.flattenError(result.error).fieldErrors).toEqual({
+      name: ['Name is required'],
+      email: ['Enter a valid email address'],
+    })
   })
 
   it('sends trimmed values, a lower-cased e-mail and null for blank notes', () => {
-    const result = parseContactForm({
+    const input = ContactInputSchema.parse({
       ...contactFormValues(),
       name: ' Jane Doe ',
       email: 'Jane@Example.com',
       greeting: ' ',
     })
-    expect(result).toEqual({
-      ok: true,
-      input: expect.objectContaining({
+    expect(input).toEqual(
+      expect.objectContaining({
         name: 'Jane Doe',
         email: 'jane@example.com',
         greeting: 'Dear',
         memory: null,
         context: null,
       }),
-    })
+    )
   })
 
   it('autosaves only when name and e-mail are both present', () => {

@@ -1,13 +1,13 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useId } from 'react'
+import { useController } from 'react-hook-form'
 import type { SuggestedTraits } from '../../../contract/ai'
-import type { WritingProfile } from '../../../contract/profiles'
+import type { WritingProfile, WritingProfileInput } from '../../../contract/profiles'
 import {
   PROFILE_STYLES,
   PROFILE_TONES,
   SENTENCE_STRUCTURES,
   VOCABULARIES,
 } from '../../../contract/options'
-import { describedControl, FormField, OptionSelect } from '../../components/form-field'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -17,31 +17,19 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog'
+import { FormSelectField, FormTextField } from '../../components/ui/form'
 import { Input } from '../../components/ui/input'
 import { Spinner } from '../../components/ui/spinner'
 import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/use-toast'
 import { errorDetail } from '../../lib/error-detail'
+import { fieldErrorMessage, useZodForm } from '../../lib/use-zod-form'
 import { useCreateWritingProfile } from './api/create-writing-profile'
 import { useUpdateWritingProfile } from './api/update-writing-profile'
-import {
-  formatList,
-  parseProfileForm,
-  profileFormValues,
-  type ProfileFormErrors,
-  type ProfileFormValues,
-} from './profile-form'
+import { formatList, ProfileFormSchema, profileFormValues } from './profile-form'
 import { WritingSample } from './writing-sample'
 
-type Field = keyof ProfileFormValues
-
 const LIST_HINT = 'Separate with commas or new lines.'
-const HINTS: Partial<Record<Field, string>> = {
-  description: 'Optional: when you use this profile.',
-  personalityTraits: LIST_HINT,
-  commonPhrases: LIST_HINT,
-  avoidPhrases: LIST_HINT,
-}
 
 export type ProfileDialogProps = {
   /** The profile to edit; absent to create one (with the writing-sample section). */
@@ -51,80 +39,54 @@ export type ProfileDialogProps = {
 
 export function ProfileDialog({ profile, onClose }: ProfileDialogProps) {
   const editing = profile !== undefined
-  const [values, setValues] = useState(() => profileFormValues(profile))
-  const [errors, setErrors] = useState<ProfileFormErrors>({})
-  const formRef = useRef<HTMLFormElement>(null)
+  const form = useZodForm(ProfileFormSchema, profileFormValues(profile))
+  const sample = useController({ control: form.control, name: 'exampleText' })
+  const sampleId = useId()
   const create = useCreateWritingProfile()
   const update = useUpdateWritingProfile()
   const busy = create.isPending || update.isPending
-  const id = useId()
-
-  function change<K extends Field>(field: K, value: ProfileFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }))
-    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest as ProfileFormErrors)
-  }
 
   /** Suggested traits fill the form; the user still reviews and saves (decision 034). */
   function applyTraits(traits: SuggestedTraits) {
-    setValues((current) => ({
-      ...current,
-      tone: traits.tone,
-      style: traits.style,
-      vocabulary: traits.vocabulary,
-      sentenceStructure: traits.sentenceStructure,
-      commonPhrases: traits.commonPhrases.length
-        ? formatList(traits.commonPhrases)
-        : current.commonPhrases,
-      signatureStyle: traits.signatureStyle ?? current.signatureStyle,
-    }))
+    const fill = { shouldDirty: true } as const
+    form.setValue('tone', traits.tone, fill)
+    form.setValue('style', traits.style, fill)
+    form.setValue('vocabulary', traits.vocabulary, fill)
+    form.setValue('sentenceStructure', traits.sentenceStructure, fill)
+    if (traits.commonPhrases.length) {
+      form.setValue('commonPhrases', formatList(traits.commonPhrases), fill)
+    }
+    if (traits.signatureStyle !== null) form.setValue('signatureStyle', traits.signatureStyle, fill)
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    const parsed = parseProfileForm(values)
-    if (!parsed.ok) {
-      setErrors(parsed.errors)
-      const first = Object.keys(parsed.errors)[0]
-      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-      return
-    }
+  function save(input: WritingProfileInput) {
     const onError = (title: string) => (error: Error) =>
       toast({ variant: 'destructive', title, description: errorDetail(error) })
     if (profile) {
       update.mutate(
-        { id: profile.id, input: parsed.input },
+        { id: profile.id, input },
         { onSuccess: onClose, onError: onError('Failed to update writing profile') },
       )
     } else {
-      create.mutate(parsed.input, {
+      create.mutate(input, {
         onSuccess: onClose,
         onError: onError('Failed to create writing profile'),
       })
     }
   }
 
-  const fieldId = (field: Field) => `${id}-${field}`
-  const text = (field: Field) => ({
-    ...describedControl(fieldId(field), { hint: HINTS[field], error: errors[field] }),
-    name: field,
-    value: values[field],
-    onChange: (e: { target: { value: string } }) => change(field, e.target.value),
-  })
-  const wrap = (field: Field, label: string, input: ReactNode) => (
-    <FormField label={label} htmlFor={fieldId(field)} hint={HINTS[field]} error={errors[field]}>
-      {input}
-    </FormField>
-  )
-  const select = <T extends string>(field: Field, label: string, options: readonly T[]) => (
-    <OptionSelect
-      id={fieldId(field)}
+  const submit = form.handleSubmit(save)
+  const select = <T extends string>(
+    name: 'tone' | 'style' | 'vocabulary' | 'sentenceStructure',
+    label: string,
+    options: readonly T[],
+  ) => (
+    <FormSelectField
+      form={form}
+      name={name}
       label={label}
       options={options}
-      value={values[field] as T | ''}
-      hint={HINTS[field]}
-      error={errors[field]}
       placeholder={`Choose ${label.toLowerCase()}`}
-      onChange={(v) => change(field, v)}
     />
   )
 
@@ -138,46 +100,53 @@ export function ProfileDialog({ profile, onClose }: ProfileDialogProps) {
           </DialogDescription>
         </DialogHeader>
 
-        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
-          {wrap('name', 'Profile name', <Input {...text('name')} required autoComplete="off" />)}
-          {wrap('description', 'Description', <Textarea {...text('description')} rows={2} />)}
+        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+          <FormTextField form={form} name="name" label="Profile name">
+            {(control) => <Input {...control} required autoComplete="off" />}
+          </FormTextField>
+          <FormTextField
+            form={form}
+            name="description"
+            label="Description"
+            hint="Optional: when you use this profile."
+          >
+            {(control) => <Textarea {...control} rows={2} />}
+          </FormTextField>
           <div className="grid gap-4 sm:grid-cols-2">
             {select('tone', 'Tone', PROFILE_TONES)}
             {select('style', 'Style', PROFILE_STYLES)}
             {select('vocabulary', 'Vocabulary', VOCABULARIES)}
             {select('sentenceStructure', 'Sentence structure', SENTENCE_STRUCTURES)}
           </div>
-          {wrap(
-            'personalityTraits',
-            'Personality traits',
-            <Textarea
-              {...text('personalityTraits')}
-              rows={2}
-              placeholder="warm, curious, precise"
-            />,
-          )}
+          <FormTextField
+            form={form}
+            name="personalityTraits"
+            label="Personality traits"
+            hint={LIST_HINT}
+          >
+            {(control) => <Textarea {...control} rows={2} placeholder="warm, curious, precise" />}
+          </FormTextField>
           <div className="grid gap-4 sm:grid-cols-2">
-            {wrap(
-              'commonPhrases',
-              'Common phrases',
-              <Textarea {...text('commonPhrases')} rows={2} placeholder="Happy to help" />,
-            )}
-            {wrap(
-              'avoidPhrases',
-              'Phrases to avoid',
-              <Textarea {...text('avoidPhrases')} rows={2} placeholder="Per my last e-mail" />,
-            )}
+            <FormTextField form={form} name="commonPhrases" label="Common phrases" hint={LIST_HINT}>
+              {(control) => <Textarea {...control} rows={2} placeholder="Happy to help" />}
+            </FormTextField>
+            <FormTextField
+              form={form}
+              name="avoidPhrases"
+              label="Phrases to avoid"
+              hint={LIST_HINT}
+            >
+              {(control) => <Textarea {...control} rows={2} placeholder="Per my last e-mail" />}
+            </FormTextField>
           </div>
-          {wrap(
-            'signatureStyle',
-            'Signature style',
-            <Input {...text('signatureStyle')} placeholder="Best, Sam" />,
-          )}
+          <FormTextField form={form} name="signatureStyle" label="Signature style">
+            {(control) => <Input {...control} placeholder="Best, Sam" />}
+          </FormTextField>
           <WritingSample
-            id={fieldId('exampleText')}
-            value={values.exampleText}
-            error={errors.exampleText}
-            onChange={(v) => change('exampleText', v)}
+            id={sampleId}
+            value={sample.field.value}
+            error={fieldErrorMessage(form.formState.errors, 'exampleText')}
+            onChange={sample.field.onChange}
             onApplyTraits={applyTraits}
           />
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import type { WritingProfile } from '../../../contract/profiles'
 import {
   classifyUpload,
   formatList,
   parseList,
-  parseProfileForm,
+  ProfileFormSchema,
   profileFormValues,
 } from './profile-form'
 import { insertStarter, WRITING_PROMPTS } from './writing-prompts'
@@ -60,41 +61,49 @@ describe('the profile form', () => {
   })
 
   it('gives the spec messages', () => {
-    const result = parseProfileForm({
+    const result = ProfileFormSchema.safeParse({
       ...profileFormValues(),
       name: ' ',
-      tone: '' as never,
-      style: '' as never,
-      vocabulary: '' as never,
-      sentenceStructure: '' as never,
+      tone: '',
+      style: '',
+      vocabulary: '',
+      sentenceStructure: '',
     })
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        name: 'Profile name is required',
-        tone: 'Tone is required',
-        style: 'Style is required',
-        vocabulary: 'Vocabulary is required',
-        sentenceStructure: 'Sentence structure is required',
-      },
+    expect(result.success || z.flattenError(result.error).fieldErrors).toEqual({
+      name: ['Profile name is required'],
+      tone: ['Tone is required'],
+      style: ['Style is required'],
+      vocabulary: ['Vocabulary is required'],
+      sentenceStructure: ['Sentence structure is required'],
     })
   })
 
   it('sends lists as arrays and blank optional text as null', () => {
-    const result = parseProfileForm({
+    const input = ProfileFormSchema.parse({
       ...profileFormValues(),
       name: 'Friendly',
       commonPhrases: 'Cheers\nTalk soon',
     })
-    expect(result).toEqual({
-      ok: true,
-      input: expect.objectContaining({
+    expect(input).toEqual(
+      expect.objectContaining({
         name: 'Friendly',
         commonPhrases: ['Cheers', 'Talk soon'],
         personalityTraits: [],
         description: null,
         exampleText: null,
       }),
+    )
+  })
+
+  it('checks a typed list as the contract checks a list', () => {
+    const many = Array.from({ length: 51 }, (_, i) => `phrase ${i}`).join(', ')
+    const result = ProfileFormSchema.safeParse({
+      ...profileFormValues(),
+      name: 'Long',
+      avoidPhrases: many,
+    })
+    expect(result.success || z.flattenError(result.error).fieldErrors).toEqual({
+      avoidPhrases: ['At most 50 entries'],
     })
   })
 })

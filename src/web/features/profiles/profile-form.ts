@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import {
-  WritingProfileInputSchema,
-  type WritingProfile,
-  type WritingProfileInput,
-} from '../../../contract/profiles'
+import { WritingProfileInputSchema, type WritingProfile } from '../../../contract/profiles'
 
 /** The create/edit dialog's fields as the user sees them; the three lists are free text. */
 export type ProfileFormValues = {
@@ -19,8 +15,6 @@ export type ProfileFormValues = {
   signatureStyle: string
   exampleText: string
 }
-
-export type ProfileFormErrors = Partial<Record<keyof ProfileFormValues, string>>
 
 /**
  * A comma- or line-separated list: entries trimmed, blanks dropped, repeats (ignoring case)
@@ -60,29 +54,20 @@ export function profileFormValues(profile?: WritingProfile): ProfileFormValues {
   }
 }
 
-export type ProfileFormResult =
-  { ok: true; input: WritingProfileInput } | { ok: false; errors: ProfileFormErrors }
+const list = WritingProfileInputSchema.shape.personalityTraits.unwrap()
 
-/** Checks the form with the contract schema (its messages are the spec's). */
-export function parseProfileForm(values: ProfileFormValues): ProfileFormResult {
-  const result = WritingProfileInputSchema.safeParse({
-    ...values,
-    personalityTraits: parseList(values.personalityTraits),
-    commonPhrases: parseList(values.commonPhrases),
-    avoidPhrases: parseList(values.avoidPhrases),
-  })
-  if (result.success) return { ok: true, input: result.data }
-  const { fieldErrors } = z.flattenError(result.error)
-  const errors: ProfileFormErrors = {}
-  for (const [field, messages] of Object.entries(fieldErrors) as [
-    keyof ProfileFormValues,
-    string[] | undefined,
-  ][]) {
-    const first = messages?.[0]
-    if (first) errors[field] = first
-  }
-  return { ok: false, errors }
-}
+/** A list the user types as text, checked as the contract's list once split into entries. */
+const listText = z.string().transform(parseList).pipe(list)
+
+/**
+ * The dialog's schema: the contract's, with the three lists typed as free text. It makes of the
+ * form what the contract's schema makes of a request, with the same (spec section 5) messages.
+ */
+export const ProfileFormSchema = WritingProfileInputSchema.extend({
+  personalityTraits: listText,
+  commonPhrases: listText,
+  avoidPhrases: listText,
+})
 
 export const INVALID_FILE_TYPE_MESSAGE =
   'Invalid file type. Please upload a .txt, .pdf, or .docx file.'
