@@ -165,20 +165,28 @@ describe('the backfill of mail older than the sync window', () => {
       .update(gmailQuota)
       .set({ tokens: 0, updatedAt: new Date() })
       .where(eq(gmailQuota.userId, grace))
+    const before = proxy.log.filter((c) => c.path.includes('q=before')).length
     expect((await h.sync(session)).statusCode).toBe(200)
-    const queued = async () =>
+    /** Grace's backfill jobs not yet ended: the one running, and the one waiting its turn. */
+    const pending = async () =>
       (
-        await h.pool.query<{ wait: number }>(
-          `select extract(epoch from start_after - now())::float8 as wait from pgboss.job
-            where name = 'mail-backfill' and singleton_key = $1 and state = 'created'`,
+        await h.pool.query<{ state: string; wait: number }>(
+          `select state, extract(epoch from start_after - now())::float8 as wait from pgboss.job
+            where name = 'mail-backfill' and singleton_key = $1
+              and state in ('created', 'retry', 'active')`,
           [grace],
         )
-      ).rows[0]
-    // Paced, not failed: a step waits in the queue for the units it needs plus the reserve.
-    const job = await until(queued, (row) => row !== undefined && row.wait > 5)
+      ).rows
+    // Paced, not failed: the step that found the bucket spent has ended, and its successor
+    // waits in the queue for the units it needs plus the reserve. Nothing runs before it.
+    const [job] = await until(
+      pending,
+      (rows) => rows.length === 1 && rows[0]!.state === 'created' && rows[0]!.wait > 5,
+      { waitingFor: 'the spent-bucket step to end, its successor queued for later' },
+    )
     expect(job!.wait).toBeGreaterThan(10)
-    const before = proxy.log.filter((c) => c.path.includes('q=before')).length
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Meanwhile nothing else happened: no step asked Gmail for older mail, none was stored.
+    expect(proxy.log.filter((c) => c.path.includes('q=before')).length).toBe(before)
     const state = await syncState(h, GRACE)
     expect(state!.backfillDoneAt).toBeNull()
     expect(await search(h, session, 'Yearold')).toEqual([])
