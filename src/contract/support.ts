@@ -49,11 +49,20 @@ export const TicketSchema = z.object({
   userAgent: z.string().nullable(),
   status: z.enum(TICKET_STATUSES),
   createdAt: z.string(),
+  /** Sent by a Pro user while signed in: answered first (priority support, decision 051). */
+  prioritySupport: z.boolean(),
 })
 export type Ticket = z.infer<typeof TicketSchema>
 
-/** The answer to POST /api/contact: enough for the success screen to name the ticket. */
-export const CreatedTicketSchema = z.object({ id: z.string(), status: z.enum(TICKET_STATUSES) })
+/**
+ * The answer to POST /api/contact: enough for the success screen to name the ticket, and to
+ * tell a Pro user it is answered first.
+ */
+export const CreatedTicketSchema = z.object({
+  id: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  prioritySupport: z.boolean(),
+})
 export type CreatedTicket = z.infer<typeof CreatedTicketSchema>
 
 export const TicketStatusFilterSchema = z.object({
@@ -70,7 +79,10 @@ export const TicketCountsSchema = z.object({
 })
 export type TicketCounts = z.infer<typeof TicketCountsSchema>
 
-/** GET /api/admin/tickets: newest first, at most `ADMIN_TICKET_PAGE` of them. */
+/**
+ * GET /api/admin/tickets: the priority-support tickets still to answer (open or in progress)
+ * first, then newest first; at most `ADMIN_TICKET_PAGE` of them.
+ */
 export const AdminTicketListSchema = z.object({
   tickets: z.array(TicketSchema),
   counts: TicketCountsSchema,

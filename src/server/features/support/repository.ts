@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client.js'
 import { tickets } from '../../db/schema.js'
 
@@ -14,13 +14,20 @@ export function createSupportRepository(db: Database) {
       return row
     },
 
-    /** Newest first; `status` narrows to one status (the admin panel's filter). */
+    /**
+     * Priority-support tickets still to answer first (decision 051), then newest first;
+     * `status` narrows to one status (the admin panel's filter).
+     */
     async list(options: { status?: string; limit: number }): Promise<TicketRow[]> {
       return db
         .select()
         .from(tickets)
         .where(options.status ? eq(tickets.status, options.status) : undefined)
-        .orderBy(desc(tickets.createdAt), desc(tickets.id))
+        .orderBy(
+          desc(sql`${tickets.prioritySupport} and ${tickets.status} in ('open', 'in_progress')`),
+          desc(tickets.createdAt),
+          desc(tickets.id),
+        )
         .limit(options.limit)
     },
 

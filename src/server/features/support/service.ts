@@ -12,26 +12,33 @@ import {
 } from '../../../contract/support.js'
 import type { UserRow } from '../../db/schema.js'
 import { NotFound } from '../../lib/errors.js'
+import { isProActive } from '../billing/plan.js'
 import type { SupportRepository, TicketRow } from './repository.js'
 
 /** A ticket as the forms send it, after validation (defaults applied, blanks dropped). */
 export type TicketValuesInput = z.output<typeof CreateTicketInputSchema>
 
-export type SupportServiceDeps = { repo: SupportRepository }
+export type SupportServiceDeps = {
+  repo: SupportRepository
+  /** The clock a Pro plan's end is read against. */
+  now?: () => Date
+}
 
 export function toTicket(row: TicketRow): Ticket {
   return TicketSchema.parse({ ...row, createdAt: row.createdAt.toISOString() })
 }
 
-export function createSupportService({ repo }: SupportServiceDeps) {
+export function createSupportService({ repo, now = () => new Date() }: SupportServiceDeps) {
   return {
     /**
      * Files a ticket. A signed-in sender owns it (it is exported and deleted with the account)
      * and fills in what the form left out; otherwise the spec's anonymous fallback applies.
+     * A Pro sender's ticket is marked for priority support (decision 051): the plan is read
+     * from the session's user, never from the form.
      */
     async create(
       input: TicketValuesInput,
-      sender: Pick<UserRow, 'id' | 'name' | 'email'> | null,
+      sender: Pick<UserRow, 'id' | 'name' | 'email' | 'plan' | 'proExpiration'> | null,
     ): Promise<CreatedTicket> {
       const row = await repo.insert({
         userId: sender?.id ?? null,
@@ -43,8 +50,10 @@ export function createSupportService({ repo }: SupportServiceDeps) {
         email: input.email ?? sender?.email ?? ANONYMOUS_TICKET_EMAIL,
         url: input.url ?? null,
         userAgent: input.userAgent ?? null,
+        prioritySupport: sender !== null && isProActive(sender, now()),
       })
-      return { id: row.id, status: toTicket(row).status }
+      const ticket = toTicket(row)
+      return { id: ticket.id, status: ticket.status, prioritySupport: ticket.prioritySupport }
     },
 
     async list(status: TicketStatus | undefined): Promise<AdminTicketList> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { AdminTicketList, Ticket } from '../../../contract/support.js'
-import { tickets } from '../../db/schema.js'
+import { tickets, users } from '../../db/schema.js'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
 
 // grace@example.com is the harness's admin (ADMIN_EMAILS); ada is a plain user.
@@ -232,5 +232,68 @@ describe('the admin routes', () => {
     expect((await adminList()).tickets.find((t) => t.id === ticket!.id)?.status).toBe(
       ticket!.status,
     )
+  })
+})
+
+describe('priority support', () => {
+  async function setPlan(email: string, pro: boolean) {
+    await h.db
+      .update(users)
+      .set(
+        pro
+          ? { plan: 'pro', proExpiration: new Date(Date.now() + 30 * 24 * 3600 * 1000) }
+          : { plan: 'free', proExpiration: null },
+      )
+      .where(eq(users.email, email))
+  }
+
+  it("marks a Pro user's ticket, never a Free user's or an anonymous one, whatever the form says", async () => {
+    await setPlan('ada@example.com', true)
+    try {
+      const pro = await call(ada, 'POST', '/api/contact', { message: 'Pro question' })
+      expect(pro.statusCode).toBe(201)
+      expect(pro.json()).toMatchObject({ status: 'open', prioritySupport: true })
+      const [row] = await h.db.select().from(tickets).where(eq(tickets.id, pro.json().id))
+      expect(row!.prioritySupport).toBe(true)
+    } finally {
+      await setPlan('ada@example.com', false)
+    }
+    for (const session of [ada, undefined]) {
+      const response = await call(session, 'POST', '/api/contact', {
+        message: 'Me first?',
+        prioritySupport: true,
+      })
+      expect(response.json().prioritySupport).toBe(false)
+      const [row] = await h.db.select().from(tickets).where(eq(tickets.id, response.json().id))
+      expect(row!.prioritySupport).toBe(false)
+    }
+  })
+
+  it('puts priority tickets still to answer first in the admin list, then newest first', async () => {
+    await setPlan('ada@example.com', true)
+    let priorityId: string
+    try {
+      priorityId = (await call(ada, 'POST', '/api/contact', { message: 'Pro, older' })).json().id
+    } finally {
+      await setPlan('ada@example.com', false)
+    }
+    const newer = (await call(undefined, 'POST', '/api/contact', { message: 'Free, newer' })).json()
+    const first = (await adminList()).tickets
+    const openPriority = first.filter((t) => t.prioritySupport && t.status === 'open')
+    expect(first.slice(0, openPriority.length).every((t) => t.prioritySupport)).toBe(true)
+    expect(first.map((t) => t.id).indexOf(priorityId)).toBeLessThan(
+      first.map((t) => t.id).indexOf(newer.id),
+    )
+    expect((await adminList('?status=open')).tickets[0]!.prioritySupport).toBe(true)
+
+    // Answered, it no longer jumps the queue: it sits in date order among the rest.
+    for (const t of openPriority) {
+      await call(grace, 'PATCH', `/api/admin/tickets/${t.id}/status`, { status: 'resolved' })
+    }
+    await call(grace, 'PATCH', `/api/admin/tickets/${priorityId}/status`, { status: 'resolved' })
+    const after = (await adminList()).tickets
+    const times = after.map((t) => t.createdAt)
+    expect(times).toEqual([...times].sort().reverse())
+    expect(after[0]!.id).toBe(newer.id)
   })
 })

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { ShieldAlert } from 'lucide-react'
+import { ShieldAlert, Zap } from 'lucide-react'
 import { TICKET_STATUSES } from '../../../contract/options'
 import type { Ticket, TicketStatus } from '../../../contract/support'
 import { Badge } from '../../components/ui/badge'
@@ -16,6 +16,7 @@ import {
 import { Skeleton } from '../../components/ui/skeleton'
 import { toast } from '../../components/ui/use-toast'
 import { ApiError } from '../../lib/api-client'
+import { cn } from '../../lib/cn'
 import { formatFullTimestamp } from '../../lib/format-date'
 import { useAdminTickets } from './api/get-admin-tickets'
 import { useUpdateTicketStatus } from './api/update-ticket-status'
@@ -77,9 +78,21 @@ function StatusSelect({ ticket }: { ticket: Ticket }) {
 
 function TicketCard({ ticket }: { ticket: Ticket }) {
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start" data-ticket-id={ticket.id}>
+    <Card
+      className={cn(
+        'flex flex-col gap-3 p-4 sm:flex-row sm:items-start',
+        ticket.prioritySupport && 'border-l-4 border-l-primary',
+      )}
+      data-ticket-id={ticket.id}
+      data-priority-support={ticket.prioritySupport || undefined}
+    >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
+          {ticket.prioritySupport && (
+            <Badge className="gap-1">
+              <Zap className="size-3" aria-hidden="true" /> Priority support
+            </Badge>
+          )}
           <h2 className="font-semibold">{ticket.subject ?? '(no subject)'}</h2>
           <Badge variant="secondary">{ticket.type}</Badge>
           <Badge
@@ -122,7 +135,9 @@ export function AdminScreen() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight">Admin Panel</h1>
-      <p className="mt-1 text-muted-foreground">Support tickets from every form.</p>
+      <p className="mt-1 text-muted-foreground">
+        Support tickets from every form. Tickets from Pro users still to answer come first.
+      </p>
       <dl className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-4">
         {counters.map(([label, value]) => (
           <Card key={label} className="p-4">

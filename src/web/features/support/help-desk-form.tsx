@@ -31,7 +31,7 @@ export function HelpDeskForm({ backLink }: { backLink: ReactNode }) {
   const [subject, setSubject] = useState('')
   const [message, setMessage] = useState('')
   const [email, setEmail] = useState('')
-  const [sent, setSent] = useState(false)
+  const [sent, setSent] = useState<{ prioritySupport: boolean } | null>(null)
   const create = useCreateTicket()
   const id = useId()
   const complete = type !== '' && subject.trim() !== '' && message.trim() !== ''
@@ -53,7 +53,7 @@ export function HelpDeskForm({ backLink }: { backLink: ReactNode }) {
         url: window.location.href,
       },
       {
-        onSuccess: () => setSent(true),
+        onSuccess: (ticket) => setSent({ prioritySupport: ticket.prioritySupport }),
         onError: () =>
           toast({
             variant: 'destructive',
@@ -69,7 +69,7 @@ export function HelpDeskForm({ backLink }: { backLink: ReactNode }) {
     setPriority('medium')
     setSubject('')
     setMessage('')
-    setSent(false)
+    setSent(null)
   }
 
   if (sent) {
@@ -83,7 +83,9 @@ export function HelpDeskForm({ backLink }: { backLink: ReactNode }) {
           </>
         }
       >
-        Thank you. Our support team answers within 24 hours
+        {sent.prioritySupport
+          ? 'Thank you. As a Pro member you have priority support: your ticket is at the front of the queue and is answered first'
+          : 'Thank you. Our support team answers within 24 hours'}
         {email.trim() ? ` at ${email.trim()}` : ''}.
       </TicketSent>
     )

@@ -1,7 +1,8 @@
-import { LifeBuoy } from 'lucide-react'
+import { LifeBuoy, Zap } from 'lucide-react'
 import { Link } from 'wouter'
 import { PublicPage } from '../../components/public-page'
 import { Button } from '../../components/ui/button'
+import { usePlan } from '../../lib/queries/plan'
 import { HelpDeskForm } from './help-desk-form'
 
 function HelpIntro() {
@@ -17,11 +18,30 @@ function HelpIntro() {
   )
 }
 
+/** Priority support (decision 051): a Pro user is told, before writing, that they are answered first. */
+function PriorityNote() {
+  const { data: plan } = usePlan()
+  if (plan?.plan !== 'pro') return null
+  return (
+    <p
+      className="-mt-4 mb-8 flex items-start gap-2 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm"
+      data-testid="priority-support-note"
+    >
+      <Zap className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <span>
+        <strong>Priority support.</strong> You are on Pro: your tickets go to the front of the
+        queue, and you get our reply first.
+      </span>
+    </p>
+  )
+}
+
 /** /help-desk, inside the app shell. */
 export function HelpDeskScreen() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
       <HelpIntro />
+      <PriorityNote />
       <HelpDeskForm
         backLink={
           <Button asChild variant="outline">
