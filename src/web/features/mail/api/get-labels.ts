@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { Label, LabelList } from '../../../../contract/labels'
+import { apiGet } from '../../../lib/api-client'
+
+/** The mailbox's labels with their counts: the sidebar, the chips and the pickers share it. */
+export const labelsKey = ['/api/gmail/labels'] as const
+
+/** Null while Gmail is not connected. */
+export function getLabels(): Promise<LabelList | null> {
+  return apiGet<LabelList>('/api/gmail/labels', { on401: 'returnNull' })
+}
+
+export const labelsQuery = queryOptions({
+  queryKey: labelsKey,
+  queryFn: getLabels,
+  // Counts follow the live events (reloadMail); this is the fallback while the stream is shut.
+  refetchInterval: 60_000,
+  staleTime: 30_000,
+})
+
+/** GET /api/gmail/labels, kept live with the mailbox. */
+export function useLabels(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...labelsQuery, enabled: options.enabled ?? true })
+}
+
+/** The labels by id, for chips: empty until they are known. */
+export function useLabelIndex(): ReadonlyMap<string, Label> {
+  const { data } = useQuery({ ...labelsQuery, select: indexLabels })
+  return data ?? EMPTY
+}
+
+const EMPTY: ReadonlyMap<string, Label> = new Map()
+
+function indexLabels(data: LabelList | null): ReadonlyMap<string, Label> {
+  return new Map((data?.labels ?? []).map((label) => [label.id, label]))
+}
