@@ -1,24 +1,26 @@
 import { useCallback, useLayoutEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Thread, ThreadAction, ThreadDetail } from '../../../contract/mail'
+import { runChange, summaryOf } from './api/change-threads'
 import { threadDetailKey } from './api/get-thread'
 import { useThreadAction } from './api/thread-action'
-import type { ListOnScreen } from './use-inbox-list'
+import {
+  inverseOf,
+  leavesList,
+  simple,
+  type ListOnScreen,
+  type MailChange,
+} from './mailbox/changes'
+import type { SelectionModel } from './mailbox/selection'
 import type { ThreadCursor } from './use-thread-cursor'
+
+export { leavesList }
 
 /** The conversation an action is for, and whom it is from (for its toast). */
 export type ActionTarget = { id: string; senderName: string }
 
 /** A key's action: a thread action, or one chosen by the conversation's state. */
 export type KeyAction = ThreadAction | 'toggleStar'
-
-/**
- * Whether `action` takes a conversation out of `list`, so the next one takes its place
- * (decision 027). All mail holds archived and deleted mail alike; a label's list loses them.
- */
-export function leavesList(action: ThreadAction, list: ListOnScreen): boolean {
-  return list.scope === 'label' && (action === 'archive' || action === 'trash')
-}
 
 /**
  * Acting on conversations, one rule for the keyboard, the row menu and the viewer: the reader's
@@ -29,13 +31,18 @@ export function useInboxActions({
   threads,
   cursor,
   list,
+  selection,
 }: {
   threads: readonly Thread[]
   cursor: ThreadCursor
   list: ListOnScreen
+  /** The ticked conversations: when there are any, a change is for them. */
+  selection?: SelectionModel
 }) {
   const queryClient = useQueryClient()
   const threadAction = useThreadAction()
+  /** The last change that Undo (`z`) can take back. */
+  const last = useRef<{ ids: readonly string[]; change: MailChange } | null>(null)
 
   const findThread = (id: string): Thread | ThreadDetail | undefined =>
     threads.find((t) => t.id === id) ?? queryClient.getQueryData<ThreadDetail>(threadDetailKey(id))
@@ -52,6 +59,9 @@ export function useInboxActions({
   }
 
   const act = (target: ActionTarget, action: ThreadAction, options: { silent?: boolean } = {}) => {
+    if (!options.silent && inverseOf(simple(action))) {
+      last.current = { ids: [target.id], change: simple(action) }
+    }
     if (leavesList(action, list)) cursor.leave(target.id)
     // Marking the open conversation unread closes it, so opening does not read it again.
     if (action === 'unread' && target.id === cursor.selectedId) cursor.close({ returnFocus: false })
@@ -87,5 +97,39 @@ export function useInboxActions({
     act(targetOf(id), chosen)
   }
 
-  return { act: stableAct, actOnRow, actOnTarget }
+  /** What a change is for: the selection, else what keys act on. */
+  const changeTargets = (): readonly string[] =>
+    selection && selection.count > 0 ? selection.ids : cursor.targetId ? [cursor.targetId] : []
+
+  /**
+   * A change (label, move, snooze, or a simple action) on the selection or the target: the
+   * reader's place follows it as for one conversation, the selection clears, and the toast
+   * offers Undo. `summary` overrides the toast's words (snooze names its time).
+   */
+  const change = (
+    mailChange: MailChange,
+    options: { summary?: string; ids?: readonly string[] } = {},
+  ) => {
+    const ids = options.ids ?? changeTargets()
+    if (ids.length === 0) return
+    if (leavesList(mailChange, list)) for (const id of ids) cursor.leave(id)
+    if (selection && selection.count > 0 && !options.ids) selection.clear()
+    last.current = inverseOf(mailChange) ? { ids, change: mailChange } : null
+    runChange(queryClient, {
+      ids,
+      change: mailChange,
+      summary: options.summary ?? summaryOf(queryClient, mailChange, ids.length),
+    })
+  }
+
+  /** `z`: takes back the last change made here, once. */
+  const undoLast = () => {
+    const done = last.current
+    const inverse = done && inverseOf(done.change)
+    last.current = null
+    if (!done || !inverse) return
+    runChange(queryClient, { ids: done.ids, change: inverse, summary: 'Action undone' })
+  }
+
+  return { act: stableAct, actOnRow, actOnTarget, change, changeTargets, undoLast }
 }

@@ -2,15 +2,13 @@ import { useCallback, useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { ApiError } from '../../lib/api-client'
 import { flattenThreads, useThreads } from './api/get-threads'
+import { labelsKey } from './api/get-labels'
 import { unreadCountKey } from './api/get-unread-count'
 import { threadCountText } from './thread-count'
+import type { ListOnScreen } from './mailbox/changes'
 import type { InboxSearch } from './use-inbox-search'
 
-/**
- * The list on screen, as actions see it: a label's conversations (or a search within them,
- * `scope: 'label'`), or all mail (`scope: 'all'`).
- */
-export type ListOnScreen = { label: string; scope: 'label' | 'all' }
+export type { ListOnScreen } from './mailbox/changes'
 
 /**
  * The list a label's screen shows and what it says of itself: the label's pages, the search
@@ -19,14 +17,19 @@ export type ListOnScreen = { label: string; scope: 'label' | 'all' }
 export function useInboxList(
   label: string,
   { searchText, serverQuery }: Pick<InboxSearch, 'searchText' | 'serverQuery'>,
-  options: { autoRefresh: boolean },
+  options: { autoRefresh: boolean; snoozed?: boolean; enabled?: boolean },
 ) {
   const queryClient = useQueryClient()
-  const own = useThreads({ label }, { autoRefresh: options.autoRefresh })
+  const own = useThreads(
+    { label },
+    { autoRefresh: options.autoRefresh, enabled: options.enabled ?? true },
+  )
   // Whenever the list learns something new (first sync, refresh), the badge may have changed.
   const ownUpdatedAt = own.dataUpdatedAt
   useEffect(() => {
-    if (ownUpdatedAt) void queryClient.invalidateQueries({ queryKey: unreadCountKey })
+    if (!ownUpdatedAt) return
+    void queryClient.invalidateQueries({ queryKey: unreadCountKey })
+    void queryClient.invalidateQueries({ queryKey: labelsKey })
   }, [ownUpdatedAt, queryClient])
   // Typing searches the label's whole cached text on the server; Search all mail looks
   // everywhere, Gmail included. Each is its own list: the label's pages stay as they are.
@@ -40,7 +43,11 @@ export function useInboxList(
   )
   const shown = serverQuery !== null ? allMail : searchText ? instant : own
   const threads = useMemo(() => flattenThreads(shown.data), [shown.data])
-  const onScreen: ListOnScreen = { label, scope: serverQuery !== null ? 'all' : 'label' }
+  const onScreen: ListOnScreen = {
+    label,
+    scope: serverQuery !== null ? 'all' : 'label',
+    snoozed: options.snoozed,
+  }
 
   const { fetchNextPage: fetchNext } = shown
   const fetchNextPage = useCallback(() => void fetchNext({ cancelRefetch: false }), [fetchNext])

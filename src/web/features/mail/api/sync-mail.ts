@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { SyncQueuedSchema } from '../../../../contract/mail'
 import { ApiError, apiJson } from '../../../lib/api-client'
 import { THREADS_KEY, threadListsKey, type ThreadPages } from './get-threads'
+import { labelsKey } from './get-labels'
 import { unreadCountKey } from './get-unread-count'
 import { syncOutcome } from './sync-outcomes'
 
@@ -93,5 +94,7 @@ async function reloadNow(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: [THREADS_KEY] }),
     queryClient.invalidateQueries({ queryKey: unreadCountKey }),
+    // The sidebar's label counts follow the same events as the badge.
+    queryClient.invalidateQueries({ queryKey: labelsKey }),
   ])
 }
