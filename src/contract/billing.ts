@@ -31,12 +31,47 @@ export const ProPriceSchema = z.object({
 })
 export type ProPrice = z.infer<typeof ProPriceSchema>
 
-/** GET /api/plans (public): the one source of plans and prices for every screen (decision 014). */
+/** The plans' allowance and prices as the server is configured (decision 014). */
+export type PlanPrices = {
+  free: { aiEmailsPerMonth: number }
+  pro: { monthly: ProPrice; yearly: ProPrice }
+}
+
+/**
+ * What each plan includes besides the AI allowance: the one list the landing page, Upgrade and
+ * Subscribe show (decision 051), served with the prices by GET /api/plans. Name only what the
+ * app does. The Free allowance is not here: it is a number the configuration sets.
+ */
+export const PLAN_FEATURES = {
+  free: ['Contact management', 'Gmail integration', 'Basic email templates'],
+  pro: [
+    'Unlimited AI emails',
+    'Advanced contact profiles',
+    // Send later (issue 24, item 1): remove this line if send-later is not shipped.
+    'Email scheduling',
+    'Priority support',
+    'Custom templates',
+  ],
+} as const satisfies Record<'free' | 'pro', readonly string[]>
+
+/** GET /api/plans (public): the one source of plans, prices and features for every screen (decision 014). */
 export const PlansSchema = z.object({
-  free: z.object({ aiEmailsPerMonth: z.number().int() }),
-  pro: z.object({ monthly: ProPriceSchema, yearly: ProPriceSchema }),
+  free: z.object({ aiEmailsPerMonth: z.number().int(), features: z.array(z.string()) }),
+  pro: z.object({
+    monthly: ProPriceSchema,
+    yearly: ProPriceSchema,
+    features: z.array(z.string()),
+  }),
 })
 export type Plans = z.infer<typeof PlansSchema>
+
+/** The configured prices with each plan's features: what GET /api/plans answers. */
+export function withPlanFeatures(prices: PlanPrices): Plans {
+  return {
+    free: { ...prices.free, features: [...PLAN_FEATURES.free] },
+    pro: { ...prices.pro, features: [...PLAN_FEATURES.pro] },
+  }
+}
 
 /** POST /api/create-checkout-session: the client names a configured price, never an amount. */
 export const CheckoutSessionInputSchema = z.object({
@@ -52,20 +87,3 @@ export type CheckoutSession = z.infer<typeof CheckoutSessionSchema>
 /** POST /api/billing-portal-session: the payment provider's page to manage the subscription. */
 export const BillingPortalSessionSchema = z.object({ url: z.url() })
 export type BillingPortalSession = z.infer<typeof BillingPortalSessionSchema>
-
-/**
- * What each plan includes besides the AI allowance (the spec's lists), for every screen that
- * compares plans. The Free allowance is not here: it comes from GET /api/plans.
- */
-export const FREE_PLAN_FEATURES = [
-  'Contact management',
-  'Gmail integration',
-  'Basic email templates',
-] as const
-export const PRO_PLAN_FEATURES = [
-  'Unlimited AI emails',
-  'Advanced contact profiles',
-  'Email scheduling',
-  'Priority support',
-  'Custom templates',
-] as const

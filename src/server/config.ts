@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
-import type { Plans } from '../contract/billing.js'
+import type { PlanPrices } from '../contract/billing.js'
 import type { GmailPushConfig } from './features/mail/sync/push.js'
 import {
   GMAIL_QUOTA,
@@ -264,7 +264,7 @@ export type Config = {
   shutdownGraceMs: number
   ai: AiConfig
   /** The one source of plans and prices (decision 014), served by GET /api/plans. */
-  plans: Plans
+  plans: PlanPrices
   stripe: StripeConfig
 }
 

@@ -5,6 +5,7 @@ import { formatAmount, yearlySaving } from './pricing'
 const pro = (monthly: number, yearly: number): Plans['pro'] => ({
   monthly: { interval: 'monthly', priceId: 'price_m', amountMinor: monthly, currency: 'usd' },
   yearly: { interval: 'yearly', priceId: 'price_y', amountMinor: yearly, currency: 'usd' },
+  features: [],
 })
 
 describe('formatAmount', () => {

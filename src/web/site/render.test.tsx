@@ -8,8 +8,9 @@ const TEMPLATE = `<!doctype html><html><head><title>Inkwell</title>
 <body><div id="root"></div></body></html>`
 
 const plans: Plans = {
-  free: { aiEmailsPerMonth: 25 },
+  free: { aiEmailsPerMonth: 25, features: ['Free thing one', 'Free thing two'] },
   pro: {
+    features: ['Pro thing one', 'Pro thing two'],
     monthly: { interval: 'monthly', priceId: 'm', amountMinor: 1200, currency: 'usd' },
     yearly: {
       interval: 'yearly',
@@ -29,6 +30,11 @@ describe('renderSitePage', () => {
     expect(root).toContain('25 AI-generated emails per month')
     expect(root).toContain('$12')
     expect(root).toContain('$120')
+    // The feature lists are the plans' own (decision 051), not a copy kept in the page.
+    for (const feature of [...plans.free.features, ...plans.pro.features]) {
+      expect(root).toContain(feature)
+    }
+    expect(root).not.toContain('Contact management')
     expect(landing).toContain('<script type="module" src="/assets/site.js"></script>')
   })
 

@@ -163,8 +163,10 @@ describe('plans', () => {
     const response = await call(undefined, 'GET', '/api/plans')
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({
-      free: { aiEmailsPerMonth: 20 },
+      // Each plan's features come with it: the one list every sales screen shows (decision 051).
+      free: { aiEmailsPerMonth: 20, features: expect.arrayContaining(['Basic email templates']) },
       pro: {
+        features: expect.arrayContaining(['Custom templates', 'Priority support']),
         monthly: {
           interval: 'monthly',
           priceId: 'price_inkwell_pro_monthly',

@@ -5,8 +5,10 @@ import type {
   CheckoutSession,
   CheckoutSessionInput,
   PlanInfo,
+  PlanPrices,
   Plans,
 } from '../../../contract/billing.js'
+import { withPlanFeatures } from '../../../contract/billing.js'
 import type { UserRow } from '../../db/schema.js'
 import { BadRequest, Conflict, UpstreamError } from '../../lib/errors.js'
 import { isProActive, planInfo } from './plan.js'
@@ -25,7 +27,7 @@ import {
 export type BillingServiceDeps = {
   repo: BillingRepository
   stripe: Stripe
-  plans: Plans
+  plans: PlanPrices
   webhookSecret: string
   /** Inkwell's public origin: checkout and the portal send the browser back there. */
   appUrl: string
@@ -257,7 +259,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   }
 
   return {
-    plans: (): Plans => plans,
+    plans: (): Plans => withPlanFeatures(plans),
 
     planFor: (user: UserRow): PlanInfo =>
       planInfo(user, plans.free.aiEmailsPerMonth, deps.now?.() ?? new Date()),

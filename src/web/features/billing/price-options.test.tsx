@@ -7,8 +7,9 @@ import { createQueryClient } from '../../lib/query-client'
 import { PriceOptions } from './price-options'
 
 const PLANS: Plans = {
-  free: { aiEmailsPerMonth: 20 },
+  free: { aiEmailsPerMonth: 20, features: [] },
   pro: {
+    features: [],
     monthly: { interval: 'monthly', priceId: 'price_m', amountMinor: 900, currency: 'usd' },
     yearly: { interval: 'yearly', priceId: 'price_y', amountMinor: 9000, currency: 'usd' },
   },

@@ -1,5 +1,4 @@
 import { Check } from 'lucide-react'
-import { FREE_PLAN_FEATURES, PRO_PLAN_FEATURES } from '../../../contract/billing'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Spinner } from '../../components/ui/spinner'
 import { usePlan } from '../../lib/queries/plan'
@@ -22,7 +21,7 @@ function FeatureList({ features }: { features: readonly string[] }) {
   )
 }
 
-/** Free and Pro side by side, from the plans source (decision 014). */
+/** Free and Pro side by side, from the plans source: prices and features (decisions 014, 051). */
 function PlanComparison() {
   const { data: plans } = usePlans()
   if (!plans) return null
@@ -43,7 +42,7 @@ function PlanComparison() {
           <FeatureList
             features={[
               `${plans.free.aiEmailsPerMonth} AI-generated emails per month`,
-              ...FREE_PLAN_FEATURES,
+              ...plans.free.features,
             ]}
           />
         </CardContent>
@@ -58,7 +57,7 @@ function PlanComparison() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <FeatureList features={PRO_PLAN_FEATURES} />
+          <FeatureList features={plans.pro.features} />
         </CardContent>
       </Card>
     </div>

@@ -12,6 +12,8 @@ export async function fetchPlans(signal?: AbortSignal): Promise<Plans | null> {
   const ok =
     typeof body.free?.aiEmailsPerMonth === 'number' &&
     typeof body.pro?.monthly?.amountMinor === 'number' &&
-    typeof body.pro?.yearly?.amountMinor === 'number'
+    typeof body.pro?.yearly?.amountMinor === 'number' &&
+    Array.isArray(body.free?.features) &&
+    Array.isArray(body.pro?.features)
   return ok ? (body as Plans) : null
 }

@@ -5,16 +5,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton'
 import { formatPrice, yearlySaving } from '../../lib/pricing'
 
-const FREE_FEATURES = ['Contact management', 'Gmail integration', 'Basic email templates']
-const PRO_FEATURES = [
-  'Unlimited AI emails',
-  'Advanced contact profiles',
-  'Email scheduling',
-  'Priority support',
-  'Custom templates',
-]
-
-function FeatureList({ items }: { items: string[] }) {
+function FeatureList({ items }: { items: readonly string[] | undefined }) {
+  if (!items) {
+    return (
+      <div className="grid gap-2">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-4 w-40" />
+        ))}
+      </div>
+    )
+  }
   return (
     <ul className="grid gap-2 text-sm">
       {items.map((item) => (
@@ -27,7 +27,10 @@ function FeatureList({ items }: { items: string[] }) {
   )
 }
 
-/** Free and Pro from the one plans source (decision 014); a skeleton until the app's bundle has them. */
+/**
+ * Free and Pro from the one plans source, prices and features (decisions 014 and 051); a
+ * skeleton until the app's bundle has them.
+ */
 export function PricingSection({ plans }: { plans: Plans | null }) {
   const monthly = plans?.pro.monthly
   const yearly = plans?.pro.yearly
@@ -63,7 +66,7 @@ export function PricingSection({ plans }: { plans: Plans | null }) {
               </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-1 flex-col gap-6">
-              <FeatureList items={FREE_FEATURES} />
+              <FeatureList items={plans?.free.features} />
               <Button asChild variant="outline" className="mt-auto">
                 <a href="/login">Start for free</a>
               </Button>
@@ -93,7 +96,7 @@ export function PricingSection({ plans }: { plans: Plans | null }) {
               )}
             </CardHeader>
             <CardContent className="flex flex-1 flex-col gap-6">
-              <FeatureList items={PRO_FEATURES} />
+              <FeatureList items={plans?.pro.features} />
               <Button asChild className="mt-auto">
                 <a href="/upgrade">Upgrade to Pro</a>
               </Button>
