@@ -6,6 +6,13 @@ import {
   FORMALITIES,
   LANGUAGES,
 } from './options.js'
+import { UPGRADE_PATH } from './templates.js'
+
+/**
+ * The 403 a Free user gets for choosing a contact's writing profile (decision 050): it names
+ * Pro and where to upgrade, as the other Pro-only answers do.
+ */
+export const CONTACT_PROFILE_PRO_MESSAGE = `A writing profile for one contact is part of Pro. Upgrade to Pro at ${UPGRADE_PATH} to choose one; drafts to this contact use your default profile.`
 
 const optionalText = (max: number) =>
   z
@@ -46,6 +53,11 @@ export const ContactInputSchema = z.object({
   signoff: withDefault(DEFAULT_SIGNOFF),
   memory: optionalText(5000),
   context: optionalText(5000),
+  /**
+   * Pro (decision 050): the writing profile drafts to this contact use instead of the default;
+   * null for the default. Left out, a save keeps what is stored (a new contact gets none).
+   */
+  writingProfileId: z.uuid('Not a valid writing profile id').nullable().optional(),
 })
 export type ContactInput = z.input<typeof ContactInputSchema>
 
@@ -61,6 +73,7 @@ export const ContactSchema = z.object({
   signoff: z.string(),
   memory: z.string().nullable(),
   context: z.string().nullable(),
+  writingProfileId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -1,14 +1,17 @@
 /**
  * What a draft is written from (decision 034): the recipient's saved preferences, or the
- * Settings defaults when there is no contact; the default writing profile; the recent
+ * Settings defaults when there is no contact; the writing profile (the contact's own on Pro,
+ * decision 050, else the default); the recent
  * conversation with them, trimmed to its budget; and the user's request, the e-mail answered
  * or the draft to refine.
  */
 import { randomInt } from 'node:crypto'
 import type { Contact } from '../../../contract/contacts.js'
 import { DEFAULT_GREETING, DEFAULT_SIGNOFF } from '../../../contract/options.js'
+import type { WritingProfile } from '../../../contract/profiles.js'
 import type { UserRow } from '../../db/schema.js'
-import { AppError } from '../../lib/errors.js'
+import { AppError, NotFound } from '../../lib/errors.js'
+import { isProActive } from '../billing/plan.js'
 import { detectLanguage, stripQuotedHistory } from './mail-text.js'
 import { firstAddress } from './memory-note.js'
 import { trimConversation, type ConversationMessage, type WritingBrief } from './prompt.js'
@@ -33,8 +36,29 @@ export function createBriefs({
   profiles,
   settings,
   mail,
+  now,
   log,
-}: Pick<AiServiceDeps, 'contacts' | 'profiles' | 'settings' | 'mail' | 'log'>) {
+}: Pick<AiServiceDeps, 'contacts' | 'profiles' | 'settings' | 'mail' | 'now' | 'log'>) {
+  /**
+   * The profile a draft to `contact` is written with (decision 050): the contact's own while the
+   * user is on Pro, else the default. A user back on Free keeps the choice stored but drafts
+   * with the default; a profile deleted meanwhile (the column is cleared with it) does too.
+   */
+  async function profileFor(
+    user: UserRow,
+    contact: Contact | null,
+  ): Promise<WritingProfile | null> {
+    const chosen = contact?.writingProfileId
+    if (chosen && isProActive(user, now())) {
+      try {
+        return await profiles.get(user.id, chosen)
+      } catch (error) {
+        if (!(error instanceof NotFound)) throw error
+      }
+    }
+    return profiles.getDefault(user.id)
+  }
+
   /**
    * The subject of a thread in the mail cache, for a reply whose caller did not send one. A
    * thread that cannot be read (not this user's, gone, Gmail unreachable) just gives none: the
@@ -89,7 +113,7 @@ export function createBriefs({
     else if (senderEmail) contact = await contacts.findByEmail(user.id, senderEmail)
 
     const [savedProfile, defaults] = await Promise.all([
-      profiles.getDefault(user.id),
+      profileFor(user, contact),
       contact && kind !== 'reply-options' ? null : settings.getSettings(user.id),
     ])
     const refineText = kind === 'refine' ? (resolved.refineText ?? input.text ?? '') : null

@@ -76,7 +76,7 @@ export type AiServiceDeps = {
   repo: AiRepository
   credits: Pick<CreditsService, 'reserve' | 'refund'>
   contacts: Pick<ContactsService, 'get' | 'findByEmail' | 'appendMemory'>
-  profiles: Pick<ProfilesService, 'getDefault'>
+  profiles: Pick<ProfilesService, 'getDefault' | 'get'>
   templates: Pick<TemplatesService, 'forWriting'>
   settings: Pick<AccountService, 'getSettings'>
   mail: Pick<MailService, 'recentConversation' | 'recentSentTexts' | 'getThread'>

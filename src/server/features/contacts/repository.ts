@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { isUniqueViolation } from '../../db/errors.js'
 import type { Database } from '../../db/client.js'
-import { contacts } from '../../db/schema.js'
+import { contacts, writingProfiles } from '../../db/schema.js'
 
 export type ContactRow = typeof contacts.$inferSelect
 
@@ -17,13 +17,29 @@ export type ContactValues = Pick<
   | 'signoff'
   | 'memory'
   | 'context'
->
+> & {
+  /** Left out, an update keeps what is stored; a new contact then gets none. */
+  writingProfileId?: string | null
+}
 
 const EMAIL_UNIQUE_INDEX = 'contacts_user_email_uq'
+const WRITING_PROFILE_FK = 'contacts_writing_profile_id_writing_profiles_id_fk'
 
 /** True when `error` is PostgreSQL refusing a second contact with the same e-mail (any case). */
 export function isDuplicateContactEmail(error: unknown): boolean {
   return isUniqueViolation(error, EMAIL_UNIQUE_INDEX)
+}
+
+/**
+ * True when `error` is PostgreSQL refusing a contact's writing profile that is not there (SQLSTATE
+ * 23503): deleted between the check that it is the user's and the write.
+ */
+export function isMissingWritingProfile(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const pg = e as Error & { code?: unknown; constraint?: unknown }
+    if (pg.code === '23503') return pg.constraint === WRITING_PROFILE_FK
+  }
+  return false
 }
 
 /** Every query is scoped by the owner's id: another user's contact is simply not there. */
@@ -44,6 +60,15 @@ export function createContactsRepository(db: Database) {
     async find(userId: string, id: string): Promise<ContactRow | null> {
       const [row] = await db.select().from(contacts).where(owned(userId, id))
       return row ?? null
+    },
+
+    /** True when the writing profile `profileId` is one of the user's own. */
+    async ownsWritingProfile(userId: string, profileId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: writingProfiles.id })
+        .from(writingProfiles)
+        .where(and(eq(writingProfiles.id, profileId), eq(writingProfiles.userId, userId)))
+      return row !== undefined
     },
 
     async findByEmail(userId: string, email: string): Promise<ContactRow | null> {

@@ -32,7 +32,7 @@ export async function contactsRoutes(app: FastifyInstance, { contacts }: Contact
     '/api/contacts',
     { onRequest, schema: { body: ContactInputSchema, response: { 201: ContactSchema } } },
     async (request, reply) => {
-      const contact = await contacts.create(requireUser(request).id, request.body)
+      const contact = await contacts.create(requireUser(request), request.body)
       return reply.status(201).send(contact)
     },
   )
@@ -47,7 +47,7 @@ export async function contactsRoutes(app: FastifyInstance, { contacts }: Contact
         response: { 200: ContactSchema },
       },
     },
-    async (request) => contacts.update(requireUser(request).id, request.params.id, request.body),
+    async (request) => contacts.update(requireUser(request), request.params.id, request.body),
   )
 
   r.delete(

@@ -1,12 +1,31 @@
 import type { z } from 'zod'
-import { ContactSchema, type Contact, type ContactInputSchema } from '../../../contract/contacts.js'
-import { Conflict, NotFound } from '../../lib/errors.js'
-import { isDuplicateContactEmail, type ContactRow, type ContactsRepository } from './repository.js'
+import {
+  CONTACT_PROFILE_PRO_MESSAGE,
+  ContactSchema,
+  type Contact,
+  type ContactInputSchema,
+} from '../../../contract/contacts.js'
+import type { UserRow } from '../../db/schema.js'
+import { Conflict, Forbidden, NotFound } from '../../lib/errors.js'
+import { isProActive } from '../billing/plan.js'
+import {
+  isDuplicateContactEmail,
+  isMissingWritingProfile,
+  type ContactRow,
+  type ContactsRepository,
+} from './repository.js'
 
 /** A contact as the Add/Edit dialog sends it, after validation (defaults applied). */
 export type ContactValuesInput = z.output<typeof ContactInputSchema>
 
-export type ContactsServiceDeps = { repo: ContactsRepository }
+export type ContactsServiceDeps = {
+  repo: ContactsRepository
+  /** The clock a Pro plan's end is read against; tests set the date. */
+  now?: () => Date
+}
+
+/** Who saves a contact: its owner, and the plan that says whether Pro fields may change. */
+export type ContactOwner = Pick<UserRow, 'id' | 'plan' | 'proExpiration'>
 
 export function toContact(row: ContactRow): Contact {
   // Parsing narrows the text columns to the option sets and drops the owner id.
@@ -22,16 +41,40 @@ const MAX_MEMORY_CHARS = 5000
 
 const notFound = () => new NotFound('Contact not found')
 const duplicate = () => new Conflict('A contact with this email already exists', 'contact_exists')
+const noSuchProfile = () =>
+  new NotFound(
+    'writingProfileId: You have no writing profile with this id',
+    'writing_profile_not_found',
+  )
 
-export function createContactsService({ repo }: ContactsServiceDeps) {
-  /** Runs a write and turns the database's unique violation into the 409 (no racy pre-check). */
-  async function guardEmail<T>(write: () => Promise<T>): Promise<T> {
+export function createContactsService({ repo, now = () => new Date() }: ContactsServiceDeps) {
+  /**
+   * Runs a write and turns the database's refusals into answers (no racy pre-check): a second
+   * contact with the e-mail is the 409, a writing profile deleted since it was checked the 404.
+   */
+  async function guardWrite<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write()
     } catch (error) {
       if (isDuplicateContactEmail(error)) throw duplicate()
+      if (isMissingWritingProfile(error)) throw noSuchProfile()
       throw error
     }
+  }
+
+  /**
+   * A contact's own writing profile (decision 050) may be chosen only on Pro, and only among the
+   * user's own profiles. Keeping what is stored, or going back to the default (null), is open
+   * to everyone: a user back on Free keeps the choice made on Pro, and may drop it.
+   */
+  async function checkWritingProfile(
+    owner: ContactOwner,
+    chosen: string | null | undefined,
+    stored: string | null,
+  ): Promise<void> {
+    if (chosen === undefined || chosen === null || chosen === stored) return
+    if (!isProActive(owner, now())) throw new Forbidden(CONTACT_PROFILE_PRO_MESSAGE, 'pro_required')
+    if (!(await repo.ownsWritingProfile(owner.id, chosen))) throw noSuchProfile()
   }
 
   return {
@@ -57,12 +100,18 @@ export function createContactsService({ repo }: ContactsServiceDeps) {
       await repo.appendMemory(userId, id, line, MAX_MEMORY_CHARS)
     },
 
-    async create(userId: string, input: ContactValuesInput): Promise<Contact> {
-      return toContact(await guardEmail(() => repo.insert(userId, input)))
+    async create(owner: ContactOwner, input: ContactValuesInput): Promise<Contact> {
+      await checkWritingProfile(owner, input.writingProfileId, null)
+      return toContact(await guardWrite(() => repo.insert(owner.id, input)))
     },
 
-    async update(userId: string, id: string, input: ContactValuesInput): Promise<Contact> {
-      const row = await guardEmail(() => repo.update(userId, id, input))
+    async update(owner: ContactOwner, id: string, input: ContactValuesInput): Promise<Contact> {
+      if (input.writingProfileId) {
+        const stored = await repo.find(owner.id, id)
+        if (!stored) throw notFound()
+        await checkWritingProfile(owner, input.writingProfileId, stored.writingProfileId)
+      }
+      const row = await guardWrite(() => repo.update(owner.id, id, input))
       if (!row) throw notFound()
       return toContact(row)
     },

@@ -18,6 +18,7 @@ const stored: Contact = {
   memory: null,
   context: null,
   createdAt: '2025-01-01T00:00:00.000Z',
+  writingProfileId: null,
   updatedAt: '2025-01-01T00:00:00.000Z',
 }
 

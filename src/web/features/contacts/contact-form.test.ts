@@ -16,6 +16,7 @@ const stored: Contact = {
   memory: 'Met at the Lyon conference',
   context: null,
   createdAt: '2025-01-01T00:00:00.000Z',
+  writingProfileId: null,
   updatedAt: '2025-01-01T00:00:00.000Z',
 }
 

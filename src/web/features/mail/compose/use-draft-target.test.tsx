@@ -37,6 +37,7 @@ const DANA: Contact = {
   signoff: 'Cheers',
   memory: null,
   context: null,
+  writingProfileId: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 }
