@@ -10,6 +10,7 @@ import { cn } from '../../../../lib/cn'
 import type { Fields, MessageEditorState } from '../use-message-editor'
 import { AddressField } from './address-field'
 import { AttachmentChips } from './attachment-chips'
+import { useTemplatePicker } from './template-picker'
 import { afterPaint } from '../../../../lib/after-paint'
 
 /** "Saving…", "Saved", or why it was not saved: quiet, and read out politely. */
@@ -93,6 +94,8 @@ export function MessageEditor({
 
   const set = (key: keyof Fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [key]: event.target.value }))
+  // Templates: the button beside Attach, and `;` then letters in the message (decision 051).
+  const templates = useTemplatePicker({ bodyRef, fields, setFields, disabled })
 
   const saveDraft = async () => {
     const result = await editor.saveNow()
@@ -169,13 +172,24 @@ export function MessageEditor({
         <Input id={`${id}-subject`} value={fields.subject} onChange={set('subject')} />
       </FormField>
       <FormField label="Message" htmlFor={`${id}-body`}>
-        <Textarea
-          ref={bodyRef}
-          id={`${id}-body`}
-          value={fields.body}
-          onChange={set('body')}
-          rows={compact ? 8 : 14}
-        />
+        <div className="relative">
+          <Textarea
+            ref={bodyRef}
+            id={`${id}-body`}
+            value={fields.body}
+            onChange={(event) => {
+              set('body')(event)
+              templates.afterChange()
+            }}
+            rows={compact ? 8 : 14}
+            aria-describedby={`${id}-body-hint`}
+            {...templates.bodyProps}
+          />
+          {templates.panel}
+        </div>
+        <p id={`${id}-body-hint`} className="sr-only">
+          Type a semicolon and a few letters to insert a template.
+        </p>
       </FormField>
 
       <AttachmentChips
@@ -225,6 +239,7 @@ export function MessageEditor({
         >
           <Paperclip aria-hidden="true" /> Attach
         </Button>
+        {templates.button}
         <Button
           type="button"
           variant="outline"
