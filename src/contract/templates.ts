@@ -8,6 +8,10 @@ export const TEMPLATE_BODY_MAX = 20_000
 /** Custom templates one user may keep; a snippet library, not a mail archive. */
 export const MAX_TEMPLATES_PER_USER = 200
 
+/** What a template's text may say, as the template form tells the user. */
+export const TEMPLATE_VARIABLES_HINT =
+  'Use {{firstName}} and {{name}} for the recipient, {{myFirstName}} and {{myName}} for you: they are filled in when the template is inserted, and one with no value leaves nothing behind.'
+
 /** Where a Free user is sent to get custom templates (the 403 says so, the UI links it). */
 export const UPGRADE_PATH = '/upgrade'
 export const TEMPLATES_PRO_MESSAGE = `Custom templates are part of Pro. Upgrade to Pro at ${UPGRADE_PATH} to create and edit your own; the built-in templates stay free.`

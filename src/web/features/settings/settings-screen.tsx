@@ -17,6 +17,7 @@ import { GmailSection } from './sections/gmail-section'
 import { LegalSection } from './sections/legal-section'
 import { NotificationsSection } from './sections/notifications-section'
 import { ProfileSection } from './sections/profile-section'
+import { TemplatesSection } from './sections/templates-section'
 
 /**
  * /settings: account, Gmail, appearance, notifications, AI defaults and account actions.
@@ -63,6 +64,7 @@ export function SettingsScreen({ manageBilling }: { manageBilling?: ReactNode })
             </div>
           )}
 
+          <TemplatesSection />
           <AccountSection manageBilling={manageBilling} />
           <LegalSection />
         </>
