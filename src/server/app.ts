@@ -56,6 +56,9 @@ import { healthRoutes } from './features/health/routes.js'
 import { createSupportRepository } from './features/support/repository.js'
 import { createSupportService } from './features/support/service.js'
 import { supportRoutes } from './features/support/routes.js'
+import { createTemplatesRepository } from './features/templates/repository.js'
+import { createTemplatesService } from './features/templates/service.js'
+import { templatesRoutes } from './features/templates/routes.js'
 import { siteRoutes } from './features/site/routes.js'
 import { PRERENDERED_PAGES } from '../contract/site.js'
 
@@ -224,11 +227,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     freeAiEmailsPerMonth: config.plans.free.aiEmailsPerMonth,
     now: deps.clock ?? (() => new Date()),
   })
+  const templates = createTemplatesService({
+    repo: createTemplatesRepository(deps.db),
+    now: deps.clock,
+  })
   const ai = createAiService({
     repo: createAiRepository(deps.db),
     credits,
     contacts,
     profiles,
+    templates,
     settings: account,
     mail: mail.service,
     jobs,
@@ -255,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactsRoutes, { contacts })
   await app.register(profilesRoutes, { profiles })
   await app.register(accountRoutes, { account })
+  await app.register(templatesRoutes, { templates })
   await app.register(supportRoutes, {
     support: createSupportService({ repo: createSupportRepository(deps.db) }),
     auth,
