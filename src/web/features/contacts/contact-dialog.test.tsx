@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
+import type { PlanInfo } from '../../../contract/billing'
 import type { Contact } from '../../../contract/contacts'
+import type { WritingProfile } from '../../../contract/profiles'
 import { createQueryClient } from '../../lib/query-client'
 import { ContactDialog } from './contact-dialog'
 
@@ -27,13 +29,60 @@ const AFTER_AUTOSAVE = { timeout: 5000 }
 
 type Call = { method: string; url: string; body: Record<string, unknown> }
 
-function renderDialog(contact?: Contact, answer?: (call: Call) => Response) {
+function planOf(plan: PlanInfo['plan']): PlanInfo {
+  return {
+    plan,
+    aiEmailsUsed: 0,
+    aiEmailsLimit: plan === 'pro' ? null : 20,
+    canGenerateAI: true,
+    proExpiration: null,
+    proRenews: false,
+    paymentPastDue: false,
+    canManageBilling: false,
+  }
+}
+
+const profile = (id: string, name: string, isDefault = false): WritingProfile => ({
+  id,
+  name,
+  description: null,
+  tone: 'professional',
+  style: 'concise',
+  vocabulary: 'standard',
+  sentenceStructure: 'mixed',
+  personalityTraits: [],
+  commonPhrases: [],
+  avoidPhrases: [],
+  signatureStyle: null,
+  exampleText: null,
+  isDefault,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+})
+const EVERYDAY = profile('3c3c9a4e-1d1e-4c8e-9a5c-6f1e2d3c4b5a', 'Everyday', true)
+const BOARD = profile('8a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d', 'Board letters')
+
+type Options = {
+  plan?: PlanInfo['plan']
+  /** The answer to a save; the saved contact when absent. */
+  answer?: (call: Call) => Response | undefined
+}
+
+/** The dialog over a stubbed server; `calls` are the saves it sent (reads are left out). */
+function renderDialog(contact?: Contact, { plan = 'free', answer }: Options = {}) {
   const calls: Call[] = []
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET'
+      if (method === 'GET' && url === '/api/user/plan') {
+        return new Response(JSON.stringify(planOf(plan)))
+      }
+      if (method === 'GET' && url === '/api/writing-profiles') {
+        return new Response(JSON.stringify([EVERYDAY, BOARD]))
+      }
       const call: Call = {
-        method: init.method ?? 'GET',
+        method,
         url,
         body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {},
       }
@@ -128,16 +177,15 @@ describe('the contact dialog', () => {
   })
 
   it('puts the server’s reason for a duplicate e-mail under Email', async () => {
-    const { dialog, onClose } = renderDialog(
-      undefined,
-      () =>
+    const { dialog, onClose } = renderDialog(undefined, {
+      answer: () =>
         new Response(
           JSON.stringify({
             error: { code: 'conflict', message: 'A contact with this email already exists' },
           }),
           { status: 409 },
         ),
-    )
+    })
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Jane' } })
     const email = within(dialog).getByLabelText('Email')
     fireEvent.change(email, { target: { value: 'jane@example.com' } })
@@ -199,5 +247,46 @@ describe('the contact dialog', () => {
     expect(within(dialog).getByText('Changes not saved')).toBeInTheDocument()
     expect(notes).toHaveFocus()
     expect(calls).toEqual([])
+  })
+
+  it('lets a Pro user choose the contact’s writing profile, and autosaves the choice', async () => {
+    const { dialog, calls } = renderDialog(stored, { plan: 'pro' })
+    const field = within(dialog).getByLabelText('Writing profile')
+    await vi.waitFor(() => expect(field).toBeEnabled())
+    expect(field).toHaveTextContent('Default profile')
+    expect(within(dialog).queryByText('Pro', { exact: true })).toBeNull()
+
+    fireEvent.keyDown(field, { key: 'Enter' })
+    fireEvent.keyDown(await screen.findByRole('option', { name: 'Board letters' }), {
+      key: 'Enter',
+    })
+    await within(dialog).findByText('All changes saved', {}, AFTER_AUTOSAVE)
+    expect(field).toHaveTextContent('Board letters')
+    expect(calls.map((call) => call.body.writingProfileId)).toEqual([BOARD.id])
+  })
+
+  it('shows a Free user the choice marked Pro, closed, and never sends it', async () => {
+    const { dialog, calls } = renderDialog(
+      { ...stored, writingProfileId: BOARD.id },
+      { plan: 'free' },
+    )
+    const field = within(dialog).getByLabelText('Writing profile')
+    // A choice kept from Pro shows; drafts use the default meanwhile, and the field says so.
+    await vi.waitFor(() => expect(field).toHaveTextContent('Board letters'))
+    expect(field).toBeDisabled()
+    expect(within(dialog).getByText('Pro', { exact: true })).toBeInTheDocument()
+    expect(describedBy(field)).toContain('use your default profile while you are on Free')
+    expect(within(dialog).getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+      'href',
+      '/upgrade',
+    )
+
+    fireEvent.change(within(dialog).getByLabelText('Context / notes'), {
+      target: { value: 'Chairs the board' },
+    })
+    await within(dialog).findByText('All changes saved', {}, AFTER_AUTOSAVE)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.body).toMatchObject({ context: 'Chairs the board' })
+    expect(calls[0]!.body).not.toHaveProperty('writingProfileId')
   })
 })

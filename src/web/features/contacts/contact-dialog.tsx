@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Check, CircleAlert, Loader2 } from 'lucide-react'
 import { ContactInputSchema, type Contact, type ContactInput } from '../../../contract/contacts'
 import { CONTACT_TONES, FORMALITIES, LANGUAGES } from '../../../contract/options'
@@ -18,11 +18,19 @@ import { Textarea } from '../../components/ui/textarea'
 import { toast } from '../../components/ui/use-toast'
 import { ApiError } from '../../lib/api-client'
 import { errorDetail } from '../../lib/error-detail'
+import { usePlan } from '../../lib/queries/plan'
+import { useWritingProfiles } from '../../lib/queries/writing-profiles'
 import { useZodForm } from '../../lib/use-zod-form'
 import { useCreateContact } from './api/create-contact'
 import { useUpdateContact } from './api/update-contact'
-import { canAutosave, contactFormValues, type ContactFormValues } from './contact-form'
+import {
+  canAutosave,
+  contactFormValues,
+  contactInput,
+  type ContactFormValues,
+} from './contact-form'
 import { useAutosave, type AutosaveStatus } from './use-autosave'
+import { WritingProfileField } from './writing-profile-field'
 
 /** Spec section 9: contact autosave debounce. */
 export const CONTACT_AUTOSAVE_DELAY_MS = 2000
@@ -51,6 +59,10 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
   const create = useCreateContact()
   const update = useUpdateContact()
   const autosaveUpdate = useUpdateContact()
+  const { data: plan } = usePlan()
+  const profiles = useWritingProfiles()
+  /** Set once the user picks a writing profile here; until then saves leave it as stored. */
+  const profileChosen = useRef(false)
 
   const autosave = useAutosave<ContactFormValues>({
     delay: CONTACT_AUTOSAVE_DELAY_MS,
@@ -58,7 +70,10 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
     save: async (next) => {
       const parsed = ContactInputSchema.safeParse(next)
       if (!parsed.success) throw new InvalidForm()
-      if (contact) await autosaveUpdate.mutateAsync({ id: contact.id, input: parsed.data })
+      if (contact) {
+        const input = contactInput(parsed.data, profileChosen.current)
+        await autosaveUpdate.mutateAsync({ id: contact.id, input })
+      }
     },
     onError: (error) => {
       // Shown where the user is typing, without taking the focus away from them.
@@ -118,7 +133,10 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
     )
   }
 
-  const submit = form.handleSubmit((input) => (contact ? save(contact.id, input) : add(input)))
+  const submit = form.handleSubmit((parsed) => {
+    const input = contactInput(parsed, profileChosen.current)
+    return contact ? save(contact.id, input) : add(input)
+  })
 
   /** Closing an edit saves what is still waiting; if that fails the dialog stays open. */
   async function requestClose() {
@@ -158,6 +176,15 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
             <FormSelectField form={form} name="formality" label="Formality" options={FORMALITIES} />
             <FormSelectField form={form} name="language" label="Language" options={LANGUAGES} />
           </div>
+
+          <WritingProfileField
+            form={form}
+            profiles={profiles.data}
+            isPro={plan?.plan === 'pro'}
+            onChoose={() => {
+              profileChosen.current = true
+            }}
+          />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <FormTextField form={form} name="greeting" label="Greeting style">

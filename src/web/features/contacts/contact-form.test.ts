@@ -32,6 +32,7 @@ describe('the contact form', () => {
       signoff: 'Best regards',
       memory: '',
       context: '',
+      writingProfileId: null,
     })
   })
 

@@ -15,6 +15,8 @@ export type ContactFormValues = {
   signoff: string
   memory: string
   context: string
+  /** Pro (decision 050): the contact's own writing profile; null for the default. */
+  writingProfileId: string | null
 }
 
 /** The dialog's starting values: the stored contact, or the spec's defaults for a new one. */
@@ -29,10 +31,23 @@ export function contactFormValues(contact?: Contact): ContactFormValues {
     signoff: contact?.signoff || DEFAULT_SIGNOFF,
     memory: contact?.memory ?? '',
     context: contact?.context ?? '',
+    writingProfileId: contact?.writingProfileId ?? null,
   }
 }
 
 /** Autosave runs only when the two required fields have something in them, as the spec asks. */
 export function canAutosave(values: ContactFormValues): boolean {
   return values.name.trim() !== '' && values.email.trim() !== ''
+}
+
+/**
+ * What a save sends. The writing profile goes only once the user has picked one in this dialog:
+ * left out, the server keeps what it holds, so a choice this page has stale (its profile deleted
+ * elsewhere) or may not change (Free) is never sent back.
+ */
+export function contactInput<T extends { writingProfileId?: string | null }>(
+  parsed: T,
+  profileChosen: boolean,
+): T {
+  return profileChosen ? parsed : { ...parsed, writingProfileId: undefined }
 }

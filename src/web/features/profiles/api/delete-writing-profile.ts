@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { WritingProfile } from '../../../../contract/profiles'
 import { apiRequest } from '../../../lib/api-client'
+import { contactsKey } from '../../../lib/queries/contacts'
 import { writingProfilesKey } from './get-writing-profiles'
 
 /** The server refuses (409) to delete the default profile. */
@@ -17,6 +18,8 @@ export function useDeleteWritingProfile() {
         list?.filter((profile) => profile.id !== id),
       )
       void queryClient.invalidateQueries({ queryKey: writingProfilesKey })
+      // The contacts that used it are back on the default (the server clears their choice).
+      void queryClient.invalidateQueries({ queryKey: contactsKey })
     },
   })
 }

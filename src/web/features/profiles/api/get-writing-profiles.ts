@@ -1,19 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { WritingProfile } from '../../../../contract/profiles'
-import { apiJson } from '../../../lib/api-client'
-
-export const writingProfilesKey = ['/api/writing-profiles'] as const
-
-export function getWritingProfiles(): Promise<WritingProfile[]> {
-  return apiJson<WritingProfile[]>('GET', '/api/writing-profiles')
-}
-
-export const writingProfilesQuery = queryOptions({
-  queryKey: writingProfilesKey,
-  queryFn: getWritingProfiles,
-})
-
-/** The user's writing profiles; at most one has `isDefault`. */
-export function useWritingProfiles() {
-  return useQuery(writingProfilesQuery)
-}
+// The list lives in lib/queries: a contact's dialog reads it too (decision 050).
+export {
+  getWritingProfiles,
+  useWritingProfiles,
+  writingProfilesKey,
+  writingProfilesQuery,
+} from '../../../lib/queries/writing-profiles'
