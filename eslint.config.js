@@ -112,6 +112,39 @@ export default tseslint.config(
     },
   },
   {
+    // Gmail is reached from one room (decision 049): src/server/features/mail/gmail/ makes every
+    // call, each with its quota price, retries and typed errors, and names Gmail's types for
+    // the rest of the app (gmail/types.ts). A rule of its own, so it adds to the demo-only
+    // no-restricted-imports above instead of replacing it.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'src/server/features/mail/gmail/**',
+      // Proves a real Gmail client's failure (gaxios's error, carrying the sent body and the
+      // token) is logged without either: it needs that client itself, not a session's answer.
+      'src/server/lib/log-serializers.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@googleapis/gmail',
+              message:
+                "Only mail/gmail/ talks to Gmail: use a session's operations (session.threads.get(...)) and gmail/types.ts.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['@googleapis/gmail/*'],
+              message: 'Only mail/gmail/ talks to Gmail.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The hooks' rules: hooks at the top level only, and effects that list what they read.
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
