@@ -18,13 +18,15 @@ describe('Gmail watch renewal across instances', () => {
 
   const gmail = {
     forUserId: async (userId: string) => ({
-      watch: async () => {
-        watches.push(`watch:${userId}`)
-        if (refuseNext) {
-          refuseNext = false
-          throw new Error('Gmail refused the watch')
-        }
-        return {}
+      watch: {
+        start: async () => {
+          watches.push(`watch:${userId}`)
+          if (refuseNext) {
+            refuseNext = false
+            throw new Error('Gmail refused the watch')
+          }
+          return {}
+        },
       },
     }),
   } as unknown as GmailAccess
