@@ -9,6 +9,7 @@ import { SCREENS } from './screens'
 import { lazyComponent, type LazyComponent } from '../lib/lazy-component'
 import { currentUserQuery } from '../lib/queries/current-user'
 import { threadsQuery } from '../features/mail/api/get-threads'
+import { SYSTEM_VIEWS } from '../features/mail/mailbox/views'
 
 const InboxScreen = lazyComponent(() =>
   import('../features/mail/components/inbox-screen').then((m) => m.InboxScreen),
@@ -65,6 +66,14 @@ const ROUTES: AppRoute[] = [
     protected: true,
     layout: 'shell',
   },
+  // The mailbox's other views (Sent, Starred, …) and each user label: the same list screen.
+  ...SYSTEM_VIEWS.filter((view) => view.path.startsWith('/app/')).map((view): AppRoute => ({
+    path: view.path,
+    screen: InboxScreen,
+    protected: true,
+    layout: 'shell',
+  })),
+  { path: '/app/label/:id', screen: InboxScreen, protected: true, layout: 'shell' },
   {
     path: '/contacts',
     screen: SCREENS['/contacts'],

@@ -5,6 +5,8 @@ import { Button } from '../../components/ui/button'
 import { useCurrentUser } from '../../lib/queries/current-user'
 import { PastDueBanner } from '../../features/billing/past-due-banner'
 import { useDrafts } from '../../features/mail/api/drafts'
+import { useLabels } from '../../features/mail/api/get-labels'
+import { useSignature } from '../../features/mail/api/get-signature'
 import { useUnreadCount } from '../../features/mail/api/get-unread-count'
 import { useLiveMail } from '../../features/mail/api/use-live-mail'
 import { useNewMailAlerts } from '../../features/mail/use-new-mail-alerts'
@@ -24,6 +26,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   // The real unread count for the Inbox badge (decision 031); null (no badge) while Gmail is not connected.
   const unreadCount = useUnreadCount().data?.count
   const draftCount = useDrafts({ enabled: Boolean(user?.gmailConnected) }).data?.total
+  // The sidebar's views and labels, kept live by the same events as the badge.
+  const labels = useLabels({ enabled: Boolean(user?.gmailConnected) }).data?.labels
+  // Fetched ahead, so a new message or reply starts with it already (the editor starts once).
+  useSignature({ enabled: Boolean(user?.gmailConnected) })
   // Page-wide settings (animations off) apply on every screen, not only where they are edited.
   const settings = useUserSettings()
   const onSyncDone = useNewMailAlerts(settings, user?.email ?? '')
@@ -55,6 +61,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           user={user}
           unreadCount={unreadCount}
           draftCount={draftCount}
+          labels={labels}
           onTutorial={openTutorial}
         />
       </aside>
@@ -89,6 +96,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               user={user}
               unreadCount={unreadCount}
               draftCount={draftCount}
+              labels={labels}
               onNavigate={() => setMenuOpen(false)}
               onTutorial={openTutorial}
             />

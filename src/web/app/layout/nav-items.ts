@@ -1,7 +1,5 @@
 import {
   Crown,
-  FileText,
-  Inbox,
   LifeBuoy,
   PenSquare,
   Settings,
@@ -13,11 +11,10 @@ import {
 
 export type NavItem = { href: string; label: string; icon: LucideIcon; matches?: string[] }
 
+/** The app's screens beside the mailbox (whose views the sidebar lists first). */
 export const NAV_ITEMS: NavItem[] = [
-  { href: '/inbox', label: 'Inbox', icon: Inbox, matches: ['/inbox', '/app'] },
   { href: '/contacts', label: 'Contacts', icon: Users },
   { href: '/compose', label: 'Compose', icon: PenSquare },
-  { href: '/drafts', label: 'Drafts', icon: FileText },
   { href: '/writing-profiles', label: 'Writing Profiles', icon: Sparkles },
   { href: '/upgrade', label: 'Upgrade', icon: Crown },
   { href: '/help-desk', label: 'Help', icon: LifeBuoy },

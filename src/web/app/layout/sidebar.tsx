@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter'
 import { GraduationCap, LogOut, Moon, Sun } from 'lucide-react'
 import type { CurrentUser } from '../../../contract/auth'
+import type { Label } from '../../../contract/labels'
 import { Brand } from '../../components/brand'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
@@ -8,6 +9,7 @@ import { cn } from '../../lib/cn'
 import { useTheme } from '../../lib/use-theme'
 import { useLogout } from '../../lib/session/logout'
 import { CreditCard } from '../../features/ai/credit-widgets'
+import { MailboxNav } from '../../features/mail/components/mailbox-nav'
 import { useMeta } from '../../lib/queries/meta'
 import { preloadScreen } from '../screens'
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items'
@@ -18,6 +20,8 @@ export type SidebarProps = {
   unreadCount?: number
   /** The user's Gmail drafts; no count until it is known. */
   draftCount?: number
+  /** The mailbox's labels with their counts, for the views and the label tree. */
+  labels?: readonly Label[]
   onNavigate?: () => void
   onTutorial: () => void
 }
@@ -62,7 +66,14 @@ export function DemoBadge() {
 }
 
 /** The sidebar's content, shared by the fixed sidebar and the small-screen slide-over. */
-export function Sidebar({ user, unreadCount, draftCount, onNavigate, onTutorial }: SidebarProps) {
+export function Sidebar({
+  user,
+  unreadCount,
+  draftCount,
+  labels,
+  onNavigate,
+  onTutorial,
+}: SidebarProps) {
   const [location] = useLocation()
   const { theme, toggleTheme } = useTheme()
   const logout = useLogout()
@@ -91,8 +102,16 @@ export function Sidebar({ user, unreadCount, draftCount, onNavigate, onTutorial 
 
       <CreditCard />
 
-      <nav aria-label="Main" className="flex-1 overflow-y-auto">
-        <ul className="space-y-0.5">
+      <nav aria-label="Main" className="flex-1 space-y-3 overflow-y-auto">
+        <MailboxNav
+          location={location}
+          labels={labels}
+          unreadCount={unreadCount}
+          draftCount={draftCount}
+          onNavigate={onNavigate}
+          onIntent={preloadScreen}
+        />
+        <ul className="space-y-0.5 border-t border-border pt-3">
           {items.map((item) => {
             const active = isActive(item)
             const Icon = item.icon
@@ -114,16 +133,6 @@ export function Sidebar({ user, unreadCount, draftCount, onNavigate, onTutorial 
                 >
                   <Icon className="size-4" aria-hidden="true" />
                   <span className="flex-1">{item.label}</span>
-                  {item.href === '/inbox' && unreadCount !== undefined && unreadCount > 0 && (
-                    <Badge variant="secondary" aria-label={`${unreadCount} unread`}>
-                      {unreadCount}
-                    </Badge>
-                  )}
-                  {item.href === '/drafts' && draftCount !== undefined && draftCount > 0 && (
-                    <Badge variant="outline" aria-label={`${draftCount} drafts`}>
-                      {draftCount}
-                    </Badge>
-                  )}
                 </Link>
               </li>
             )

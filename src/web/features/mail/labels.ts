@@ -1,3 +1,6 @@
+import type { Label } from '../../../contract/labels'
+import { SNOOZED_LABEL_NAME } from './mailbox/views'
+
 /**
  * Labels as the inbox shows them (spec: lowercased; up to 2 in a row, 3 in the viewer). Gmail's
  * system labels are states the row already shows (unread, star, priority) or say nothing
@@ -22,4 +25,28 @@ export function visibleLabels(labels: readonly string[]): string[] {
     .map((label) =>
       (label.startsWith('CATEGORY_') ? label.slice('CATEGORY_'.length) : label).toLowerCase(),
     )
+}
+
+/** A chip to show: a user label known by its id (in its colour), or a name as the list has it. */
+export type ShownLabel = { key: string; label: Label | null; text: string }
+
+/**
+ * The chips for a conversation's label ids: the user's own labels by name and colour (the
+ * Snoozed mirror label and system labels say nothing here), then any other visible label as
+ * the list has always shown it (an inbox category, or any label while they are not known).
+ */
+export function shownLabels(
+  ids: readonly string[],
+  index: ReadonlyMap<string, Label>,
+): ShownLabel[] {
+  const own: ShownLabel[] = []
+  const rest: string[] = []
+  for (const id of ids) {
+    const label = index.get(id)
+    if (!label) rest.push(id)
+    else if (label.type === 'user' && label.name !== SNOOZED_LABEL_NAME) {
+      own.push({ key: id, label, text: label.name })
+    }
+  }
+  return [...own, ...visibleLabels(rest).map((text) => ({ key: text, label: null, text }))]
 }

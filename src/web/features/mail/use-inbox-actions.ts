@@ -90,6 +90,11 @@ export function useInboxActions({
 
   /** A key's action, on what keys act on (the cursor's `targetId`); nothing if there is none. */
   const actOnTarget = (action: KeyAction) => {
+    // With conversations ticked, a key acts on them all at once (the bulk endpoint).
+    if (selection && selection.count > 0 && action !== 'toggleStar') {
+      change(simple(action))
+      return
+    }
     const id = cursor.targetId
     if (!id) return
     const chosen =
@@ -113,7 +118,8 @@ export function useInboxActions({
     const ids = options.ids ?? changeTargets()
     if (ids.length === 0) return
     if (leavesList(mailChange, list)) for (const id of ids) cursor.leave(id)
-    if (selection && selection.count > 0 && !options.ids) selection.clear()
+    // A change on the selection ends it, as in Gmail.
+    if (selection && selection.count > 0) selection.clear()
     last.current = inverseOf(mailChange) ? { ids, change: mailChange } : null
     runChange(queryClient, {
       ids,

@@ -1,7 +1,49 @@
 import { useEffect, useRef } from 'react'
 
 export type ShortcutKey =
-  'j' | 'k' | 'o' | 'Enter' | 'e' | 's' | '#' | 'r' | 'a' | 'f' | 'c' | '/' | '?' | 'Escape'
+  | 'j'
+  | 'k'
+  | 'o'
+  | 'Enter'
+  | 'e'
+  | 's'
+  | '#'
+  | 'r'
+  | 'a'
+  | 'f'
+  | 'c'
+  | '/'
+  | '?'
+  | 'Escape'
+  | 'x'
+  | 'l'
+  | 'v'
+  | 'b'
+  | 'z'
+  // Gmail's "go to" pairs: g, then the view's key.
+  | 'g i'
+  | 'g s'
+  | 'g t'
+  | 'g a'
+  | 'g d'
+
+/** How long a `g` waits for its second key. */
+const SEQUENCE_MS = 1500
+
+/** Gmail's "go to" pairs, and where each goes. */
+export const GO_TO = {
+  'g i': '/app',
+  'g s': '/app/starred',
+  'g t': '/app/sent',
+  'g a': '/app/all',
+  'g d': '/drafts',
+} as const satisfies Partial<Record<ShortcutKey, string>>
+
+/** The "go to" keys' handlers, for a screen that can navigate. */
+export const goToKeys = (navigate: (path: string) => void) =>
+  Object.fromEntries(
+    Object.entries(GO_TO).map(([key, path]) => [key, () => navigate(path)]),
+  ) as Record<keyof typeof GO_TO, () => void>
 
 /** The list the '?' dialog shows (decision 033). */
 export const SHORTCUTS: { keys: string[]; description: string }[] = [
@@ -14,9 +56,19 @@ export const SHORTCUTS: { keys: string[]; description: string }[] = [
   { keys: ['r'], description: 'Reply' },
   { keys: ['a'], description: 'Reply all' },
   { keys: ['f'], description: 'Forward' },
+  { keys: ['x'], description: 'Select conversation' },
+  { keys: ['l'], description: 'Label as' },
+  { keys: ['v'], description: 'Move to' },
+  { keys: ['b'], description: 'Snooze' },
+  { keys: ['z'], description: 'Undo the last action' },
   { keys: ['c'], description: 'Compose' },
+  { keys: ['g', 'i'], description: 'Go to Inbox' },
+  { keys: ['g', 's'], description: 'Go to Starred' },
+  { keys: ['g', 't'], description: 'Go to Sent' },
+  { keys: ['g', 'a'], description: 'Go to All mail' },
+  { keys: ['g', 'd'], description: 'Go to Drafts' },
   { keys: ['/'], description: 'Search' },
-  { keys: ['Esc'], description: 'Back to the list' },
+  { keys: ['Esc'], description: 'Clear the selection, or back to the list' },
   { keys: ['?'], description: 'Show keyboard shortcuts' },
 ]
 
@@ -40,9 +92,26 @@ export function useInboxShortcuts(handlers: Partial<Record<ShortcutKey, () => vo
   })
 
   useEffect(() => {
+    // When the last `g` was pressed: the next key within SEQUENCE_MS completes a pair.
+    let gAt = 0
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return
       if (event.isComposing || isTypingTarget(event.target) || overlayOpen()) return
+      const now = performance.now()
+      const paired = gAt !== 0 && now - gAt < SEQUENCE_MS
+      gAt = 0
+      if (paired) {
+        const pairHandler = ref.current[`g ${event.key}` as ShortcutKey]
+        if (pairHandler) {
+          event.preventDefault()
+          pairHandler()
+        }
+        return
+      }
+      if (event.key === 'g') {
+        gAt = now || 1
+        return
+      }
       const key = event.key as ShortcutKey
       const handler = ref.current[key]
       if (!handler) return

@@ -5,12 +5,7 @@ import {
   type UseMutationOptions,
 } from '@tanstack/react-query'
 import type { z } from 'zod'
-import {
-  SNOOZED_LABEL_NAME,
-  type BulkThreadActionResultSchema,
-  type Label,
-  type LabelList,
-} from '../../../../contract/labels'
+import type { BulkThreadActionResultSchema, Label, LabelList } from '../../../../contract/labels'
 import type { Thread } from '../../../../contract/mail'
 import { applyLabelChange } from '../../../../contract/thread-labels'
 import { ToastAction } from '../../../components/ui/toast'
@@ -24,6 +19,7 @@ import {
   type ListOnScreen,
   type MailChange,
 } from '../mailbox/changes'
+import { SNOOZED_LABEL_NAME } from '../mailbox/views'
 import { labelsKey } from './get-labels'
 import { threadListsKey, type ThreadListParams, type ThreadPages } from './get-threads'
 import { unreadCountKey } from './get-unread-count'

@@ -6,12 +6,15 @@ import { cn } from '../../../lib/cn'
 
 /** The inbox's title line: the count of conversations, the sync state, Refresh and Compose. */
 export function InboxHeader({
+  title = 'Inbox',
   countText,
   syncing,
   refreshing,
   refreshDisabled,
   onRefresh,
 }: {
+  /** The view's name: Inbox, Sent, a label's… */
+  title?: string
   countText: string
   syncing: boolean
   refreshing: boolean
@@ -21,7 +24,7 @@ export function InboxHeader({
   return (
     <div className="flex items-center gap-2">
       <div className="min-w-0 flex-1">
-        <h1 className="text-xl font-semibold tracking-tight">Inbox</h1>
+        <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <span data-testid="thread-count">{countText}</span>
           {syncing && (

@@ -4,13 +4,18 @@ import type { Thread } from '../../../../contract/mail'
 import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/queries/current-user'
+import type { Label } from '../../../../contract/labels'
+import { useLabels } from '../api/get-labels'
+import { useSelection } from '../mailbox/selection'
+import { viewAt, type ViewOnScreen } from '../mailbox/views'
+import { useMailboxPickers } from '../use-mailbox-pickers'
 import { lazyComponent } from '../../../lib/lazy-component'
 import { useUserSettings } from '../../../lib/queries/settings'
 import { useInboxActions } from '../use-inbox-actions'
 import { useInboxList } from '../use-inbox-list'
 import { useInboxRefresh } from '../use-inbox-refresh'
 import { useInboxSearch } from '../use-inbox-search'
-import { useInboxShortcuts } from '../use-inbox-shortcuts'
+import { goToKeys, useInboxShortcuts } from '../use-inbox-shortcuts'
 import { useInlineReply } from '../use-inline-reply'
 import { useSmartReplyDialog } from '../use-smart-reply-dialog'
 import { useThreadCursor } from '../use-thread-cursor'
@@ -18,6 +23,8 @@ import { useThreadPrefetch } from '../use-thread-prefetch'
 import { CreditBanner } from '../../ai/credit-widgets'
 import { InboxHeader } from './inbox-header'
 import { InboxSearch } from './inbox-search'
+import { MailboxPickers } from './mailbox-pickers'
+import { SelectionBar } from './selection-bar'
 import {
   BackfillNote,
   ConnectGmail,
@@ -44,8 +51,27 @@ const ShortcutsDialog = lazy(() =>
 // once loaded (decision 036).
 const SmartReply = lazyComponent(() => import('./smart-reply').then((m) => m.SmartReply))
 
-/** The inbox: the thread list on the left, the conversation on the right. */
+const INBOX_VIEW: ViewOnScreen = { labelId: 'INBOX', name: 'Inbox', key: 'inbox' }
+
+/**
+ * The mailbox's list screen, for the view its URL names (the Inbox at /app, Sent, a label…):
+ * each view starts afresh (its own cursor, search and selection).
+ */
 export function InboxScreen() {
+  const [location] = useLocation()
+  const labels = useLabels().data?.labels
+  const view = viewAt(location, labels) ?? INBOX_VIEW
+  return <MailboxScreen key={view.labelId ?? view.key} view={view} labels={labels} />
+}
+
+/** A view: the thread list on the left, the conversation on the right. */
+function MailboxScreen({
+  view,
+  labels,
+}: {
+  view: ViewOnScreen
+  labels: readonly Label[] | undefined
+}) {
   const [, navigate] = useLocation()
   const { compactView, priorityDisplay, emailTheme, autoRefresh } = useUserSettings()
   const display = useMemo<RowDisplay>(
@@ -59,11 +85,19 @@ export function InboxScreen() {
   const searchRef = useRef<HTMLInputElement>(null)
 
   const search = useInboxSearch()
-  const inbox = useInboxList('INBOX', search, { autoRefresh })
+  // Snoozed before its mirror label exists (nothing snoozed yet) has nothing to list.
+  const noLabel = view.labelId === null
+  const inbox = useInboxList(view.labelId ?? 'INBOX', search, {
+    autoRefresh,
+    snoozed: view.key === 'snoozed',
+    enabled: !noLabel,
+  })
   const { shown: list, threads, firstPage } = inbox
   const cursor = useThreadCursor(threads)
   const { selectedId } = cursor
-  const actions = useInboxActions({ threads, cursor, list: inbox.onScreen })
+  const selection = useSelection(threads)
+  const actions = useInboxActions({ threads, cursor, list: inbox.onScreen, selection })
+  const pickers = useMailboxPickers({ actions, threads })
   const reply = useInlineReply(cursor)
   const smartReply = useSmartReplyDialog(SmartReply.preload)
   const { refresh, pending: refreshPending } = useInboxRefresh()
@@ -94,12 +128,19 @@ export function InboxScreen() {
     a: () => reply.start('replyAll'),
     f: () => reply.start('forward'),
     c: () => navigate('/compose'),
+    x: () => {
+      const id = threads[cursor.cursorIndex]?.id ?? cursor.targetId
+      if (id) selection.toggle(id)
+    },
+    ...pickers.keys,
+    z: actions.undoLast,
+    ...goToKeys(navigate),
     '/': () => searchRef.current?.focus(),
     '?': () => {
       setShortcutsUsed(true)
       setShortcutsOpen(true)
     },
-    Escape: () => cursor.close(),
+    Escape: () => (selection.count > 0 ? selection.clear() : cursor.close()),
   })
 
   if (inbox.notConnected) return <ConnectGmail />
@@ -109,7 +150,9 @@ export function InboxScreen() {
   const syncError = firstPage?.syncError ?? null
 
   let listBody
-  if (list.isPending && !searchProblem) {
+  if (noLabel) {
+    listBody = <NoThreads searching={false} />
+  } else if (list.isPending && !searchProblem) {
     listBody = <LoadingRows />
   } else if (list.error && !list.data && !searchProblem) {
     listBody = <ListError onRetry={() => void list.refetch()} />
@@ -133,6 +176,8 @@ export function InboxScreen() {
         onOpen={cursor.open}
         onIntent={onRowIntent}
         onAction={onRowAction}
+        checkedIds={selection.set}
+        onCheck={selection.toggle}
       />
     )
   }
@@ -140,7 +185,7 @@ export function InboxScreen() {
   return (
     <div className="flex h-full min-h-0">
       <section
-        aria-label="Inbox"
+        aria-label={view.name}
         className={cn(
           'flex min-h-0 w-full flex-col border-border md:w-[22rem] md:shrink-0 md:border-r lg:w-[26rem]',
           selectedId && 'hidden md:flex',
@@ -148,6 +193,7 @@ export function InboxScreen() {
       >
         <div className="space-y-3 border-b border-border p-4">
           <InboxHeader
+            title={view.name}
             countText={inbox.countText}
             syncing={Boolean(firstPage?.syncing)}
             refreshing={refreshPending || list.isRefetching}
@@ -179,6 +225,14 @@ export function InboxScreen() {
             onSearchAll={search.searchAll}
             onBackToInbox={search.backToList}
           />
+          {selection.count > 0 && (
+            <SelectionBar
+              count={selection.count}
+              onAction={(action) => actions.actOnTarget(action)}
+              onPicker={pickers.show}
+              onClear={selection.clear}
+            />
+          )}
         </div>
         {listBody}
       </section>
@@ -214,6 +268,7 @@ export function InboxScreen() {
           <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
         </Suspense>
       )}
+      <MailboxPickers pickers={pickers} labels={labels} />
       {smartReply.threadId && (
         <Suspense fallback={null}>
           <SmartReply

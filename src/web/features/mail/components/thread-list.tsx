@@ -26,6 +26,9 @@ type ThreadListProps = {
   onOpen: (id: string) => void
   onIntent: (id: string, now?: boolean) => void
   onAction: (thread: Thread, action: RowAction) => void
+  /** The ticked conversations, and ticking one (a checkbox per row when given). */
+  checkedIds?: ReadonlySet<string>
+  onCheck?: (id: string) => void
 }
 
 /** Load the next page this many rows before the end, so scrolling rarely meets the spinner. */
@@ -57,6 +60,8 @@ export function ThreadList({
   onOpen,
   onIntent,
   onAction,
+  checkedIds,
+  onCheck,
 }: ThreadListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const now = useMinuteClock()
@@ -136,6 +141,8 @@ export function ThreadList({
                   onOpen={onOpen}
                   onIntent={onIntent}
                   onAction={onAction}
+                  checked={checkedIds?.has(thread.id) ?? false}
+                  onCheck={onCheck}
                 />
               ) : (
                 <div className="flex h-full items-center justify-center">

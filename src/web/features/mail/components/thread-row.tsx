@@ -6,7 +6,9 @@ import { cn } from '../../../lib/cn'
 import { formatListTime } from '../../../lib/format-date'
 import { threadPriority } from '../../../lib/priority'
 import { useCurrentUser } from '../../../lib/queries/current-user'
-import { visibleLabels } from '../labels'
+import { useLabelIndex } from '../api/get-labels'
+import { shownLabels, type ShownLabel } from '../labels'
+import { LabelChip } from './label-chip'
 import { PriorityChip } from './priority-chip'
 import { QuickActionsMenu, type RowAction } from './quick-actions-menu'
 
@@ -36,34 +38,44 @@ type ThreadRowProps = {
   /** A pointer or the focus is on the row (`now`: pressed or focused): it may be opened next. */
   onIntent: (id: string, now?: boolean) => void
   onAction: (thread: Thread, action: RowAction) => void
+  /** Ticked with `x` or the checkbox, for an action on the selection. */
+  checked?: boolean
+  onCheck?: (id: string) => void
 }
 
-function LabelChips({ labels, colorful }: { labels: string[]; colorful: boolean }) {
+function LabelChips({ labels, colorful }: { labels: ShownLabel[]; colorful: boolean }) {
   const shown = labels.slice(0, 2)
   const more = labels.length - shown.length
   return (
     <>
-      {shown.map((label) => (
-        <span
-          key={label}
-          // Colourful: each label its own tint, dark text on a pale ground (contrast kept).
-          style={
-            colorful
-              ? {
-                  backgroundColor: `hsl(${hueOf(label)} 80% 90%)`,
-                  color: `hsl(${hueOf(label)} 60% 22%)`,
-                }
-              : undefined
-          }
-          className="max-w-24 shrink-0 truncate rounded bg-secondary px-1.5 py-px text-[0.6875rem] leading-4 text-secondary-foreground"
-        >
-          {label}
-        </span>
-      ))}
+      {shown.map(({ key, label, text }) =>
+        label ? (
+          <LabelChip key={key} label={label} />
+        ) : (
+          <span
+            key={key}
+            // Colourful: each label its own tint, dark text on a pale ground (contrast kept).
+            style={
+              colorful
+                ? {
+                    backgroundColor: `hsl(${hueOf(text)} 80% 90%)`,
+                    color: `hsl(${hueOf(text)} 60% 22%)`,
+                  }
+                : undefined
+            }
+            className="max-w-24 shrink-0 truncate rounded bg-secondary px-1.5 py-px text-[0.6875rem] leading-4 text-secondary-foreground"
+          >
+            {text}
+          </span>
+        ),
+      )}
       {more > 0 && (
         <span
           className="shrink-0 text-[0.6875rem] text-muted-foreground"
-          title={labels.slice(2).join(', ')}
+          title={labels
+            .slice(2)
+            .map((l) => l.text)
+            .join(', ')}
         >
           +{more}
         </span>
@@ -97,11 +109,13 @@ export const ThreadRow = memo(function ThreadRow({
   onOpen,
   onIntent,
   onAction,
+  checked = false,
+  onCheck,
 }: ThreadRowProps) {
   const senderName = thread.sender.name || thread.sender.email || '(unknown sender)'
   const senders = rowSenders(thread, useCurrentUser().data?.email ?? '')
   const subject = thread.subject || '(no subject)'
-  const labels = visibleLabels(thread.labels)
+  const labels = shownLabels(thread.labels, useLabelIndex())
   const priority = threadPriority(thread)
   const compact = isCompact(display)
   const colorful = display.emailTheme === 'colorful'
@@ -122,7 +136,7 @@ export const ThreadRow = memo(function ThreadRow({
       data-email-theme={display.emailTheme}
       className={cn(
         'group relative flex h-full gap-2 border-b border-border py-2.5 pr-2 pl-4 transition-colors',
-        selected ? 'bg-primary/8' : 'hover:bg-accent/60',
+        selected || checked ? 'bg-primary/8' : 'hover:bg-accent/60',
         active && 'shadow-[inset_3px_0_0_var(--primary)]',
       )}
     >
@@ -150,6 +164,17 @@ export const ThreadRow = memo(function ThreadRow({
         <span
           aria-hidden="true"
           className="absolute top-4 left-1.5 size-1.5 rounded-full bg-primary"
+        />
+      )}
+      {onCheck && (
+        // Above the row's cover button, so a click ticks rather than opens.
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={() => onCheck(thread.id)}
+          aria-label={`Select: ${subject}`}
+          data-testid="row-checkbox"
+          className="relative mt-1 size-4 shrink-0 cursor-pointer self-start accent-primary"
         />
       )}
 

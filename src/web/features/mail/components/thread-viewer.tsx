@@ -41,7 +41,9 @@ import { whenIdle } from '../../../lib/when-idle'
 import type { ReplyMode } from '../compose/compose-handoff'
 import { useThread } from '../api/get-thread'
 import { isFlagged } from '../api/thread-action'
-import { visibleLabels } from '../labels'
+import { useLabelIndex } from '../api/get-labels'
+import { shownLabels } from '../labels'
+import { LabelChip } from './label-chip'
 import { MessageView } from './message-view'
 
 /**
@@ -157,7 +159,8 @@ export function ThreadViewer({
 
   const subject = detail?.subject || listThread?.subject || ''
   const state = detail ?? listThread
-  const labels = state ? visibleLabels(state.labels).slice(0, 3) : []
+  const labelIndex = useLabelIndex()
+  const labels = state ? shownLabels(state.labels, labelIndex).slice(0, 3) : []
   const starred = state?.isStarred ?? false
   const flagged = state ? isFlagged(state) : false
   const inInbox = state?.labels.includes('INBOX') ?? true
@@ -321,14 +324,18 @@ export function ThreadViewer({
             >
               {subject || '(no subject)'}
             </h2>
-            {labels.map((label) => (
-              <span
-                key={label}
-                className="rounded bg-secondary px-1.5 py-0.5 text-xs text-secondary-foreground"
-              >
-                {label}
-              </span>
-            ))}
+            {labels.map(({ key, label, text }) =>
+              label ? (
+                <LabelChip key={key} label={label} className="py-0.5 text-xs" />
+              ) : (
+                <span
+                  key={key}
+                  className="rounded bg-secondary px-1.5 py-0.5 text-xs text-secondary-foreground"
+                >
+                  {text}
+                </span>
+              ),
+            )}
           </div>
           {body}
           {detail && replyMode && (

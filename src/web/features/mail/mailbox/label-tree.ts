@@ -1,4 +1,5 @@
-import { SNOOZED_LABEL_NAME, type Label } from '../../../../contract/labels'
+import type { Label } from '../../../../contract/labels'
+import { SNOOZED_LABEL_NAME } from './views'
 
 /**
  * One level of the user's labels as Gmail nests them by `/` in their names: 'Work/Clients' sits

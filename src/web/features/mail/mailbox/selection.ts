@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react'
-import { MAX_SELECTION } from '../../../../contract/labels'
+import { MAX_SELECTION } from './views'
 
 /**
  * The conversations ticked with `x` or their checkbox, in the order they were ticked. A

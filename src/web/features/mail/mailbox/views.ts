@@ -1,4 +1,9 @@
-import { SNOOZED_LABEL_NAME } from '../../../../contract/labels'
+/**
+ * The contract's SNOOZED_LABEL_NAME and MAX_SELECTION, kept here without zod: the sidebar and
+ * the inbox load before the schema library (decision 036). views.test.ts holds them equal.
+ */
+export const SNOOZED_LABEL_NAME = 'Inkwell/Snoozed'
+export const MAX_SELECTION = 500
 
 /**
  * The mailbox's views, as Gmail lists them in its sidebar (issue 28): each is the same
