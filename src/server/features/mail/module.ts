@@ -7,6 +7,8 @@ import type { HousekeepingTask } from '../../lib/housekeeping.js'
 import type { JobQueue } from '../../lib/jobs.js'
 import type { AuthService } from '../auth/service.js'
 import { createGmailAccess } from './gmail/access.js'
+import { createOrganize, type Organize } from './organize/organize.js'
+import { organizeRoutes } from './organize/routes.js'
 import { mailRoutes, type OnSent } from './routes.js'
 import { createMailService } from './service.js'
 import { createMailRepository } from './store/repository.js'
@@ -56,6 +58,8 @@ export async function createMailModule(app: FastifyInstance, deps: MailModuleDep
   })
   // Gmail push, when configured (decision 037): set up once the first sync is done, renewed daily.
   let push: GmailPush | null = null
+  // Built after the service (it needs it); the sync asks it about snoozes once it exists.
+  let organize: Organize | null = null
   const scheduler = createMailScheduler({
     jobs,
     events,
@@ -67,6 +71,8 @@ export async function createMailModule(app: FastifyInstance, deps: MailModuleDep
     afterSync: async (userId) => {
       await backfill.request(userId)
       await push?.ensureWatching(userId)
+      // A reply to a snoozed conversation brings it back now (issue 28).
+      await organize?.snooze.wakeReplied(userId)
     },
   })
   if (config.gmailPush) {
@@ -95,6 +101,9 @@ export async function createMailModule(app: FastifyInstance, deps: MailModuleDep
     sendRequests: createSendRequestsRepository(deps.db),
     log: app.log,
   })
+  // Labels, a selection's actions, snooze and the signature (issue 28, decision 052).
+  organize = await createOrganize(app, { db: deps.db, repo: mailRepo, gmail, jobs, mail: service })
+  const organized = organize
 
   return {
     /** What other features use of mail (the AI's briefs, forgetting a disconnected mailbox). */
@@ -109,7 +118,9 @@ export async function createMailModule(app: FastifyInstance, deps: MailModuleDep
         onSent,
         push,
         recentSessionUserId: auth.recentSessionUserId,
+        act: organized.actions.act,
       })
+      await app.register(organizeRoutes, { organize: organized })
     },
     /** A user opened the live events stream: their mailbox is synced and kept current. */
     watch: (userId: string) => scheduler.watch(userId),

@@ -14,13 +14,13 @@ import {
   SendEmailSchema,
   SyncQueuedSchema,
   SyncResultSchema,
-  ThreadActionSchema,
   ThreadDetailSchema,
   ThreadListQuerySchema,
   ThreadParamsSchema,
   ThreadSchema,
   UnreadCountSchema,
 } from '../../../contract/mail.js'
+import { ThreadActionRequestSchema } from '../../../contract/labels.js'
 import type { UserRow } from '../../db/schema.js'
 import { requireUser, sessionToken } from '../auth/session.js'
 import { z } from 'zod'
@@ -29,6 +29,7 @@ import { createListAnswers, pickEncoding } from './read/list-answers.js'
 import { etagMatches } from './read/list-etag.js'
 import { BadRequest } from '../../lib/errors.js'
 import type { MailService } from './service.js'
+import type { ThreadActions } from './organize/actions.js'
 
 /**
  * The `Idempotency-Key` of a send, if any: what a client makes up once per message (a UUID),
@@ -115,8 +116,11 @@ export async function mailRoutes(
     onSent,
     push,
     recentSessionUserId,
+    act,
   }: {
     mail: MailService
+    /** A conversation's action: the simple ones, labelling, moving, snoozing (organize/). */
+    act: ThreadActions['act']
     onSent?: OnSent
     push?: GmailPush | null
     /** The user of a session this instance verified a moment ago (auth's `recentSessions`). */
@@ -212,11 +216,11 @@ export async function mailRoutes(
       ...auth,
       schema: {
         params: ThreadParamsSchema,
-        body: ThreadActionSchema,
+        body: ThreadActionRequestSchema,
         response: { 200: ThreadSchema },
       },
     },
-    async (request) => mail.act(requireUser(request), request.params.id, request.body.action),
+    async (request) => act(requireUser(request), request.params.id, request.body),
   )
 
   r.post(

@@ -105,6 +105,9 @@ export function createMailService(deps: {
       return { suggestions }
     },
 
+    /** Tells the user's open apps that these threads changed (organize/ uses it too). */
+    announceChange,
+
     keptListEtag: lists.keptListEtag,
     prepareList: lists.prepareList,
 

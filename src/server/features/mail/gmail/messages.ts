@@ -23,6 +23,19 @@ export function gmailMessages(call: GmailCall) {
     },
 
     /**
+     * Adds and removes labels on up to 1,000 messages in one call (50 units), what a
+     * selection's action uses instead of a modify per conversation.
+     */
+    batchModify(ids: string[], add: string[], remove: string[]) {
+      return call('messagesBatchModify', (api) =>
+        api.users.messages.batchModify({
+          userId: 'me',
+          requestBody: { ids, addLabelIds: add, removeLabelIds: remove },
+        }),
+      )
+    },
+
+    /**
      * Sends a message. Never retried after a 5xx or a dropped connection, which may come after
      * the mail went out (decision 044): only after a 429, when Gmail did nothing.
      */

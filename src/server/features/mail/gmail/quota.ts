@@ -11,6 +11,10 @@ export type GmailOperation =
   | 'historyList'
   | 'labelsList'
   | 'labelsCreate'
+  | 'labelsPatch'
+  | 'labelsDelete'
+  | 'messagesBatchModify'
+  | 'sendAsList'
   | 'draftsCreate'
   | 'draftsUpdate'
   | 'draftsDelete'
@@ -34,6 +38,10 @@ const LEGACY_PRICES: Record<GmailOperation, number> = {
   historyList: 2,
   labelsList: 1,
   labelsCreate: 5,
+  labelsPatch: 5,
+  labelsDelete: 5,
+  messagesBatchModify: 50,
+  sendAsList: 1,
   draftsCreate: 10,
   draftsUpdate: 15,
   draftsDelete: 10,

@@ -11,6 +11,7 @@ import { gmailDrafts } from './drafts.js'
 import { gmailHistory } from './history.js'
 import { gmailLabels } from './labels.js'
 import { gmailMessages } from './messages.js'
+import { gmailSettings } from './settings.js'
 import type { GmailOperation, QuotaBudget } from './quota.js'
 import { isRefusedUndone, withRetry } from './retry.js'
 import { gmailThreads } from './threads.js'
@@ -31,6 +32,7 @@ export class GmailSession {
   readonly labels
   readonly drafts
   readonly watch
+  readonly settings
 
   constructor(
     auth: OAuth2Client,
@@ -51,6 +53,7 @@ export class GmailSession {
     this.labels = gmailLabels(call)
     this.drafts = gmailDrafts(call)
     this.watch = gmailWatch(call)
+    this.settings = gmailSettings(call)
   }
 
   /** What `operation` costs in the quota model in use. */

@@ -16,6 +16,7 @@ import {
   mailSyncState,
 } from '../../../db/schema.js'
 import { createCorrespondentsRepository } from './correspondents-repository.js'
+import { createLabelsRepository } from './labels-repository.js'
 import type { ParsedMessage } from '../message/parsed-message.js'
 import { storableMessage } from '../message/storable.js'
 import {
@@ -363,6 +364,7 @@ export function createMailRepository(db: Database, pool: Pool) {
     ...createThreadReadsRepository(db),
     ...createSyncStateRepository(db, pool),
     ...createCorrespondentsRepository(db),
+    ...createLabelsRepository(db),
   }
 }
 

@@ -172,18 +172,24 @@ export function createMailSync(deps: {
     }
   }
 
-  /** Names of the user's own labels (Gmail lists threads by label id), refreshed each sync. */
+  /**
+   * The user's labels (names, kinds, colours), read on every sync: Gmail's history says nothing
+   * when a label is created, renamed or deleted, and the list costs 1 unit (decision 052).
+   */
   async function syncLabelNames(gmail: GmailSession, userId: string) {
     const { labels = [] } = await gmail.labels.list()
-    const names = Object.fromEntries(
+    await repo.replaceLabels(
+      userId,
       labels
-        .filter((l) => l.type === 'user' && l.id && l.name)
-        .map((l) => [
-          storableText(l.id, ROW_LIMITS.idChars),
-          storableText(l.name, ROW_LIMITS.headerChars),
-        ]),
+        .filter((l) => l.id && l.name)
+        .map((l) => ({
+          id: storableText(l.id, ROW_LIMITS.idChars),
+          name: storableText(l.name, ROW_LIMITS.headerChars),
+          type: l.type === 'user' ? ('user' as const) : ('system' as const),
+          backgroundColor: l.color?.backgroundColor ?? null,
+          textColor: l.color?.textColor ?? null,
+        })),
     )
-    await repo.saveSyncState(userId, { labelNames: names })
   }
 
   /** The cold first page, with the labels' names it shows (fetched alongside). */
