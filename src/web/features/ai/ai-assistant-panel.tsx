@@ -83,7 +83,7 @@ export function AiAssistantPanel({
     target.end(ending(await draft.start(request, { failureTitle })))
   }
 
-  async function generate(description: string) {
+  async function generate(description: string, templateId?: string) {
     if (!selected) return
     setAsking(false)
     await run({
@@ -95,6 +95,7 @@ export function AiAssistantPanel({
         userInput: description,
         subject: subject.trim() || undefined,
         threadId,
+        templateId,
       },
     })
   }
@@ -201,7 +202,7 @@ export function AiAssistantPanel({
       {asking && (
         <WriteWithAiDialog
           contactName={selected?.name ?? null}
-          onGenerate={(description) => void generate(description)}
+          onGenerate={(description, templateId) => void generate(description, templateId)}
           onClose={() => setAsking(false)}
         />
       )}

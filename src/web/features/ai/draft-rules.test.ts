@@ -22,4 +22,13 @@ describe('the AI dialogs’ checks', () => {
       null,
     )
   })
+
+  it('need no description when the draft starts from a template (decision 051)', () => {
+    expect(
+      writeWithAiProblem({ contactSelected: true, description: '', templateChosen: true }),
+    ).toBeNull()
+    expect(
+      writeWithAiProblem({ contactSelected: false, description: '', templateChosen: true }),
+    ).toEqual({ title: 'Please select a contact first' })
+  })
 })

@@ -8,12 +8,15 @@ export function replyTextProblem(text: string): string | null {
   return text.trim() === '' ? 'The reply is empty' : null
 }
 
-/** Compose's Write with AI: a selected contact, then a description. */
+/** Compose's Write with AI: a selected contact, then a description or a template to start from. */
 export function writeWithAiProblem(input: {
   contactSelected: boolean
   description: string
+  templateChosen?: boolean
 }): { title: string } | null {
   if (!input.contactSelected) return { title: 'Please select a contact first' }
-  if (input.description.trim() === '') return { title: 'Please describe what you want to write' }
+  if (input.description.trim() === '' && !input.templateChosen) {
+    return { title: 'Please describe what you want to write' }
+  }
   return null
 }
