@@ -46,12 +46,12 @@ function citedRecords(text: string, inDecisions = false): string[] {
   const cited: string[] = []
   const lists =
     /\bdecisions?\s+(\d{1,3}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)\d{1,3}\b)*)/gi
-  for (const match of text.matchAll(lists)) cited.push(...(match[1].match(/\d{1,3}/g) ?? []))
-  for (const match of text.matchAll(/docs\/decisions\/(\d{1,3})\b/g)) cited.push(match[1])
+  for (const match of text.matchAll(lists)) cited.push(...(match[1]?.match(/\d{1,3}/g) ?? []))
+  for (const match of text.matchAll(/docs\/decisions\/(\d{1,3})\b/g)) cited.push(match[1] ?? '')
   if (inDecisions) {
     const changes =
       /\b(?:superseded|corrected|amended)(?:\s+in\s+part)?\s+by\s+(?:decisions?\s+)?\[?(\d{3})\b/gi
-    for (const match of text.matchAll(changes)) cited.push(match[1])
+    for (const match of text.matchAll(changes)) cited.push(match[1] ?? '')
   }
   return cited.map((number) => number.padStart(3, '0'))
 }
@@ -65,12 +65,12 @@ function withoutCode(markdown: string): string {
 function relativeLinks(markdown: string): string[] {
   const text = withoutCode(markdown)
   const targets = [
-    ...[...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g)].map((m) => m[1]),
-    ...[...text.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]),
+    ...[...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g)].map((m) => m[1] ?? ''),
+    ...[...text.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1] ?? ''),
   ]
   return targets
     .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'))
-    .map((target) => decodeURI(target.split('#')[0].split('?')[0]))
+    .map((target) => decodeURI(target.split(/[#?]/)[0] ?? ''))
     .filter((target) => target !== '')
 }
 
@@ -131,7 +131,7 @@ describe('decision records', () => {
     const index = readFileSync(path.join(decisionsDir, 'README.md'), 'utf8').split('\n')
     const missing = [...records].filter(([number, name]) => {
       const entries = index.filter((line) => line.includes(`(${name})`))
-      return entries.length !== 1 || !entries[0].includes(`[${number}]`)
+      return entries.length !== 1 || !entries[0]?.includes(`[${number}]`)
     })
     expect(missing.map(([, name]) => name)).toEqual([])
   })
