@@ -263,6 +263,12 @@ export const ForwardedAttachmentSchema = z.object({
 })
 export type ForwardedAttachment = z.infer<typeof ForwardedAttachmentSchema>
 
+/** An ISO 8601 time with its offset (`2025-03-03T08:00:00.000Z`, `…+01:00`). */
+export const SendAtSchema = z.iso.datetime({
+  offset: true,
+  error: 'must be a date and time (ISO 8601, e.g. 2025-03-03T08:00:00Z)',
+})
+
 /** POST /api/gmail/send; a reply names its thread and the message it answers. */
 export const SendEmailSchema = z.object({
   to: recipients('To').min(1, 'Recipient is required'),
@@ -280,12 +286,22 @@ export const SendEmailSchema = z.object({
   draftId: gmailId().optional(),
   /** The AiDraft the message was written from: sending records its final version (decision 034). */
   aiDraftId: z.uuid('Not a valid AI draft id').optional(),
+  /**
+   * Send later (Pro, decision 053): the message waits as a draft and goes at this time, at
+   * least 30 s and at most a year ahead. The answer is 202 with the id that cancels it.
+   */
+  sendAt: SendAtSchema.optional(),
+  /**
+   * Use the sender's Undo send window (settings.undoSendSeconds): the message waits that long,
+   * cancellable, and the answer is 202. With the window off, it is sent at once (200).
+   */
+  undo: z.boolean().optional(),
 })
 export type SendEmailInput = z.input<typeof SendEmailSchema>
 export const SendEmailResultSchema = z.object({ id: z.string(), threadId: z.string() })
 
 /** POST /api/gmail/drafts: creates, or updates when draftId is given. */
-export const SaveDraftSchema = SendEmailSchema.extend({
+export const SaveDraftSchema = SendEmailSchema.omit({ sendAt: true, undo: true }).extend({
   to: recipients('To').default(''),
   subject: z.string().trim().max(998).default(''),
   body: z.string().max(2_000_000).default(''),

@@ -221,6 +221,17 @@ export type StripeConfig =
   | { mode: 'stripe'; secretKey: string; webhookSecret: string }
   | { mode: 'standin'; secretKey: string; webhookSecret: string; port: number }
 
+export type ScheduledSendConfig = {
+  /** The earliest a Send later may be set, from now (the issue's 30 s). */
+  minLeadSeconds: number
+  /** How often each instance looks for due mail no job took (a kill -9's backstop). */
+  sweepSeconds: number
+  /** A send left `sending` this long was lost with its instance, and is taken over. */
+  sendingStaleSeconds: number
+  /** The first wait before trying again after Gmail failed on its side (then x4). */
+  retryBaseSeconds: number
+}
+
 export type Config = {
   mode: InkwellMode
   env: Env['NODE_ENV']
@@ -255,6 +266,8 @@ export type Config = {
     pageSize: number
     backfillPageSize: number
   }
+  /** Send later and Undo send's timings (decision 053); tests shorten them, users never. */
+  scheduledSend: ScheduledSendConfig
   /** Gmail's quota table in use: every call's price comes from it. */
   /** Gmail push through Pub/Sub (decision 037); null: history polling only. */
   gmailPush: GmailPushConfig | null
@@ -415,6 +428,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleDays: env.SESSION_IDLE_DAYS,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     contactRateLimitPerHour: env.CONTACT_RATE_LIMIT_PER_HOUR,
+    scheduledSend: {
+      minLeadSeconds: 30,
+      sweepSeconds: 30,
+      // Gmail's send call times out after 60 s; the clean-up after it takes a few more.
+      sendingStaleSeconds: 90,
+      retryBaseSeconds: 30,
+    },
     mailSync: {
       windowDays: env.MAIL_SYNC_WINDOW_DAYS,
       concurrency: env.MAIL_SYNC_CONCURRENCY,

@@ -16,12 +16,18 @@ import { createSendRequestsRepository } from './store/send-requests-repository.j
 import { createMailBackfill } from './sync/backfill.js'
 import { createGmailPush, type GmailPush } from './sync/push.js'
 import { createMailScheduler } from './sync/scheduler.js'
+import { createScheduledSends } from './send/scheduled.js'
+import { scheduledRoutes } from './send/scheduled-routes.js'
+import { createScheduledSendsRepository } from './store/scheduled-sends-repository.js'
 import { createMailSync } from './sync/sync.js'
 
 export type MailModuleDeps = {
   db: Database
   pool: Pool
-  config: Pick<Config, 'mailSync' | 'gmailPush' | 'gmailQuotaModel' | 'gmailQuotaUnitsPerMinute'>
+  config: Pick<
+    Config,
+    'mailSync' | 'gmailPush' | 'gmailQuotaModel' | 'gmailQuotaUnitsPerMinute' | 'scheduledSend'
+  >
   auth: AuthService
   jobs: JobQueue
   events: EventBus
@@ -104,17 +110,42 @@ export async function createMailModule(app: FastifyInstance, deps: MailModuleDep
   // Labels, a selection's actions, snooze and the signature (issue 28, decision 052).
   organize = await createOrganize(app, { db: deps.db, repo: mailRepo, gmail, jobs, mail: service })
   const organized = organize
+  // Send later and Undo send (decision 053): jobs any instance takes, whoever is signed in.
+  let recordSent: OnSent | undefined
+  const scheduled = createScheduledSends({
+    repo: createScheduledSendsRepository(deps.db),
+    mail: service,
+    gmailFor: gmail.forUserId,
+    findUser: (userId) => auth.findUser(userId),
+    jobs,
+    events,
+    config: config.scheduledSend,
+    onSent: () => recordSent,
+    log: app.log,
+  })
+  await scheduled.start()
+  app.addHook('onClose', async () => scheduled.stop())
 
   return {
     /** What other features use of mail (the AI's briefs, forgetting a disconnected mailbox). */
-    service,
+    service: {
+      ...service,
+      /** Gmail was disconnected: nothing waiting of theirs goes out (it stays in Drafts). */
+      async forgetMailbox(userId: string) {
+        await scheduled.cancelAllOf(userId)
+        await service.forgetMailbox(userId)
+      },
+    },
     /**
      * Adds the mail routes, in app.ts's place for them: `onSent` comes from a feature built
      * after this one (the AI's, which needs `service`).
      */
     async registerRoutes(onSent: OnSent) {
+      recordSent = onSent
+      await app.register(scheduledRoutes, { scheduled })
       await app.register(mailRoutes, {
         mail: service,
+        scheduled,
         onSent,
         push,
         recentSessionUserId: auth.recentSessionUserId,

@@ -30,6 +30,8 @@ import { etagMatches } from './read/list-etag.js'
 import { BadRequest } from '../../lib/errors.js'
 import type { MailService } from './service.js'
 import type { ThreadActions } from './organize/actions.js'
+import { ScheduledSendAcceptedSchema } from '../../../contract/scheduled.js'
+import type { ScheduledSends } from './send/scheduled.js'
 
 /**
  * The `Idempotency-Key` of a send, if any: what a client makes up once per message (a UUID),
@@ -113,6 +115,7 @@ export async function mailRoutes(
   app: FastifyInstance,
   {
     mail,
+    scheduled,
     onSent,
     push,
     recentSessionUserId,
@@ -121,6 +124,8 @@ export async function mailRoutes(
     mail: MailService
     /** A conversation's action: the simple ones, labelling, moving, snoozing (organize/). */
     act: ThreadActions['act']
+    /** Send later and Undo send (send/scheduled.ts). */
+    scheduled: ScheduledSends
     onSent?: OnSent
     push?: GmailPush | null
     /** The user of a session this instance verified a moment ago (auth's `recentSessions`). */
@@ -225,12 +230,22 @@ export async function mailRoutes(
 
   r.post(
     '/api/gmail/send',
-    { ...auth, schema: { body: SendEmailSchema, response: { 200: SendEmailResultSchema } } },
-    async (request) => {
+    {
+      ...auth,
+      schema: {
+        body: SendEmailSchema,
+        response: { 200: SendEmailResultSchema, 202: ScheduledSendAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
       const user = requireUser(request)
       const key = idempotencyKey(request.headers['idempotency-key'])
-      const { sent, replayed } = await mail.send(user, request.body, key)
-      const { aiDraftId, body, to, subject } = request.body
+      const { sendAt: _sendAt, undo: _undo, ...message } = request.body
+      // Send later, or the Undo send window: it waits as a draft and a job sends it (053).
+      const waiting = await scheduled.accept(user, request.body, key)
+      if (waiting) return reply.code(202).send(waiting)
+      const { sent, replayed } = await mail.send(user, message, key)
+      const { aiDraftId, body, to, subject } = message
       // After Gmail accepted it (the first time), and never holding up or failing the send.
       if (aiDraftId && onSent && !replayed) {
         onSent(user, { aiDraftId, body, to, subject }).catch((error: unknown) =>

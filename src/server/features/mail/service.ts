@@ -163,6 +163,8 @@ export function createMailService(deps: {
 
     send: outgoing.send,
     saveDraft: outgoing.saveDraft,
+    /** After Gmail accepted a scheduled message at its time (send/scheduled.ts). */
+    delivered: outgoing.delivered,
 
     /** The user's Gmail drafts, newest first (read from Gmail, not the cache). */
     async listDrafts(user: UserRow) {

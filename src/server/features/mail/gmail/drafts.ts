@@ -16,6 +16,15 @@ export function gmailDrafts(call: GmailCall) {
       )
     },
 
+    /** The draft's message as Gmail holds it (its MIME, base64url): what Send later sends. */
+    getRaw(id: string, notFound?: string) {
+      return call(
+        'draftsGet',
+        (api) => api.users.drafts.get({ userId: 'me', id, format: 'raw' }),
+        { notFound },
+      )
+    },
+
     /** Saves a draft: a new one, or the draft `id` replaced. */
     save(message: RawMessage, id: string | undefined, notFound?: string) {
       const requestBody = { message }

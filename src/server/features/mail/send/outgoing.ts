@@ -3,6 +3,7 @@ import { MAX_MESSAGE_BYTES } from '../../../../contract/mail.js'
 import type { UserRow } from '../../../db/schema.js'
 import { BadRequest, NotFound, UpstreamError } from '../../../lib/errors.js'
 import type { GmailAccess } from '../gmail/access.js'
+import type { GmailSession } from '../gmail/session.js'
 import { buildRawMessage } from '../gmail/mime.js'
 import type { MailRepository } from '../store/repository.js'
 import { createSendOnce } from './send-once.js'
@@ -126,19 +127,33 @@ export function createOutgoingMail(deps: {
     if (!sent.id || !sent.threadId) {
       throw new UpstreamError('Gmail accepted the message without saying its id')
     }
-    if (input.draftId) {
-      await gmail.drafts.delete(input.draftId).catch((error: unknown) => {
+    const message = { id: sent.id, threadId: sent.threadId }
+    await delivered(user.id, gmail, message, input.draftId)
+    return message
+  }
+
+  /**
+   * After Gmail accepted a message: its draft deleted, its thread cached and the user's open
+   * apps told, so Sent shows it (an immediate send, and a scheduled one at its time).
+   */
+  async function delivered(
+    userId: string,
+    gmail: GmailSession,
+    sent: SentMessage,
+    draftId?: string,
+  ): Promise<void> {
+    if (draftId) {
+      await gmail.drafts.delete(draftId).catch((error: unknown) => {
         // Already gone is what we wanted; anything else leaves a stray draft behind.
         if (!(error instanceof NotFound)) log.warn({ err: error }, 'deleting the sent draft failed')
       })
     }
     await sync
-      .refreshThread(gmail, user.id, sent.threadId)
+      .refreshThread(gmail, userId, sent.threadId)
       .catch((error: unknown) =>
         log.warn({ err: error }, 'caching the sent message failed; the next sync brings it'),
       )
-    await announceChange(user.id, [sent.threadId])
-    return { id: sent.id, threadId: sent.threadId }
+    await announceChange(userId, [sent.threadId])
   }
 
   /** The message with this Message-ID in the user's Gmail (sent, or anywhere), if any. */
@@ -168,9 +183,20 @@ export function createOutgoingMail(deps: {
       return sendOnce(user, idempotencyKey, input)
     },
 
-    async saveDraft(user: UserRow, input: Outgoing) {
+    delivered,
+
+    /**
+     * Saves `input` as a Gmail draft; `messageId` stamps it (a scheduled send's, decision 053).
+     * Answers the draft and the conversation it belongs to (a reply's, found from the message
+     * it answers).
+     */
+    async saveDraft(
+      user: UserRow,
+      input: Outgoing,
+      messageId?: string,
+    ): Promise<{ draftId: string; threadId: string | null }> {
       const gmail = gmailFor(user)
-      const { raw, threadId } = await composeRaw(user, input)
+      const { raw, threadId } = await composeRaw(user, input, messageId)
       const draft = await gmail.drafts.save(
         { raw, threadId },
         input.draftId,
@@ -179,7 +205,7 @@ export function createOutgoingMail(deps: {
           : 'The conversation this draft answers no longer exists in Gmail',
       )
       if (!draft.id) throw new UpstreamError('Gmail saved the draft without saying its id')
-      return { draftId: draft.id }
+      return { draftId: draft.id, threadId: threadId ?? null }
     },
   }
 }
