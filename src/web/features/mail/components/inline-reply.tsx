@@ -14,6 +14,7 @@ import {
 } from '../compose/compose-handoff'
 import { MessageEditor } from '../compose/components/message-editor'
 import { useMessageEditor } from '../compose/use-message-editor'
+import { useStartSignature } from '../use-start-signature'
 
 const TITLES: Record<ReplyMode, string> = {
   reply: 'Reply',
@@ -39,9 +40,13 @@ export function InlineReply({
   onClose: () => void
 }) {
   const [, navigate] = useLocation()
+  const signature = useStartSignature()
   const [start] = useState(() => {
     const latest = detail.messages.at(-1)
-    return editorStart(latest ? buildReplyHandoff(mode, latest, detail.subject, myEmail) : null)
+    return editorStart(
+      latest ? buildReplyHandoff(mode, latest, detail.subject, myEmail) : null,
+      signature,
+    )
   })
   const editor = useMessageEditor(start)
   const discard = useDeleteDraft()

@@ -10,6 +10,7 @@ import {
   type ForwardedFile,
 } from './attachments'
 import { EMPTY_FIELDS, type EditorStart, type Fields, type ReplyTarget } from './use-message-editor'
+import { signatureBlock } from '../signature'
 
 /**
  * What the viewer hands to compose through local storage (the spec's
@@ -166,20 +167,28 @@ export function buildReplyHandoff(
   }
 }
 
-/** What an editor opens with, from a handoff: a reply's text above the quoted original. */
-export function editorStart(handoff: ComposeHandoff | null): EditorStart {
-  if (!handoff) return { fields: EMPTY_FIELDS, reply: null }
+/**
+ * What an editor opens with, from a handoff: a reply's text above the quoted original. New
+ * mail, replies and forwards start with `signature` (if any) below the text, above the quote;
+ * a reopened draft or a message carried on already has its own.
+ */
+export function editorStart(handoff: ComposeHandoff | null, signature = ''): EditorStart {
+  const sign = signature ? `\n\n${signatureBlock(signature)}` : ''
+  if (!handoff) return { fields: { ...EMPTY_FIELDS, body: sign }, reply: null }
   const hasContext = handoff.replyContext.trim() !== '' || handoff.originalEmail !== ''
+  const fresh = !handoff.draftId && !handoff.body
   return {
     fields: {
       to: handoff.to,
       cc: handoff.cc ?? '',
       bcc: handoff.bcc ?? '',
       subject: handoff.subject,
-      // A smart reply's text, or room to write, above the quoted original.
+      // A smart reply's text, or room to write, above the signature and the quoted original.
       body: hasContext
-        ? `${handoff.body ?? ''}\n\n${originalMessageBlock(handoff)}`
-        : (handoff.body ?? ''),
+        ? `${handoff.body ?? ''}${sign}\n\n${originalMessageBlock(handoff)}`
+        : fresh
+          ? sign
+          : (handoff.body ?? ''),
     },
     reply: handoff.threadId
       ? {

@@ -1,18 +1,25 @@
 import { useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import type { DraftTarget } from '../../ai/ai-assistant-panel'
+import { signatureAt } from '../signature'
 import { ORIGINAL_MESSAGE_MARKER } from './compose-handoff'
 
 type Editable = { subject: string; body: string }
 
-/** The quoted original of a reply (from its marker on), kept under a generated draft. */
+/** Where the kept tail starts: the signature, else a reply's quote; -1 without either. */
+function tailAt(body: string): number {
+  const ats = [signatureAt(body), body.indexOf(ORIGINAL_MESSAGE_MARKER)].filter((at) => at !== -1)
+  return ats.length > 0 ? Math.min(...ats) : -1
+}
+
+/** The signature and a reply's quoted original, kept under a generated draft. */
 function quotedPart(body: string): string {
-  const at = body.indexOf(ORIGINAL_MESSAGE_MARKER)
+  const at = tailAt(body)
   return at === -1 ? '' : `\n\n${body.slice(at)}`
 }
 
-/** What the user wrote above a reply's quote: the draft a refine rewrites. */
+/** What the user wrote above the signature and the quote: the draft a refine rewrites. */
 function ownPart(body: string): string {
-  const at = body.indexOf(ORIGINAL_MESSAGE_MARKER)
+  const at = tailAt(body)
   return (at === -1 ? body : body.slice(0, at)).trim()
 }
 

@@ -30,6 +30,7 @@ export function AppearanceSection({
   | 'animationsEnabled'
   | 'autoRefresh'
   | 'soundNotifications'
+  | 'useGmailSignature'
 >) {
   return (
     <Section title="Appearance" description="How the inbox looks and behaves.">
@@ -73,6 +74,12 @@ export function AppearanceSection({
           description="Play a sound when new mail arrives."
           checked={values.soundNotifications}
           onChange={(v) => onChange('soundNotifications', v)}
+        />
+        <Toggle
+          label="Start new mail with my Gmail signature"
+          description="New messages, replies and forwards start with the signature you set in Gmail."
+          checked={values.useGmailSignature}
+          onChange={(v) => onChange('useGmailSignature', v)}
         />
         <DarkModeToggle />
       </div>

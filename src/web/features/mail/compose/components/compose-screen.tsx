@@ -6,6 +6,7 @@ import { toast } from '../../../../components/ui/use-toast'
 import { AiAssistantPanel } from '../../../ai/ai-assistant-panel'
 import { formatAddress } from '../addresses'
 import { clearComposeHandoff, editorStart, readComposeHandoff } from '../compose-handoff'
+import { useStartSignature } from '../../use-start-signature'
 import { useDraftTarget } from '../use-draft-target'
 import { useMessageEditor } from '../use-message-editor'
 import { MessageEditor } from './message-editor'
@@ -24,7 +25,7 @@ export function ComposeScreen() {
     if (handoff) clearComposeHandoff()
   }, [handoff])
 
-  const editor = useMessageEditor(editorStart(handoff))
+  const editor = useMessageEditor(editorStart(handoff, useStartSignature()))
   const ai = useDraftTarget(editor.fields, editor.setFields)
   const aiDraftId = ai.aiDraftId ?? handoff?.aiDraftId
   const { reply, fields } = editor
