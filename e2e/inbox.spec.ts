@@ -93,9 +93,11 @@ test('opening an unread thread marks it read and the sidebar badge follows', asy
   const before = (
     (await (await page.request.get('/api/gmail/unread-count')).json()) as { count: number }
   ).count
+  // The Inbox link's badge: Spam and each label have unread counts of their own.
   const badge = page
     .getByRole('navigation', { name: 'Main' })
     .first()
+    .getByRole('link', { name: /^Inbox/ })
     .getByLabel(/unread$/)
 
   await unreadRow.getByRole('button').first().click()

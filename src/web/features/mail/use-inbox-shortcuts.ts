@@ -32,7 +32,7 @@ const SEQUENCE_MS = 1500
 
 /** Gmail's "go to" pairs, and where each goes. */
 export const GO_TO = {
-  'g i': '/app',
+  'g i': '/inbox',
   'g s': '/app/starred',
   'g t': '/app/sent',
   'g a': '/app/all',

@@ -70,7 +70,7 @@ export function MailboxNav({
   onIntent,
 }: MailboxNavProps) {
   const isActive = (path: string) =>
-    path === '/app' ? location === '/app' || location === '/inbox' : location === path
+    path === '/inbox' ? location === '/app' || location === '/inbox' : location === path
   const tree = buildLabelTree(labels ?? [])
   return (
     <div className="space-y-3">

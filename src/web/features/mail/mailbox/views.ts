@@ -7,7 +7,7 @@ export const MAX_SELECTION = 500
 
 /**
  * The mailbox's views, as Gmail lists them in its sidebar (issue 28): each is the same
- * conversation list over one label, at its own URL. The inbox keeps /app.
+ * conversation list over one label, at its own URL. The inbox keeps /inbox (and /app).
  */
 export type SystemViewKey =
   'inbox' | 'starred' | 'snoozed' | 'important' | 'sent' | 'drafts' | 'all' | 'spam' | 'trash'
@@ -30,7 +30,7 @@ export type SystemView = {
 export const ALL_MAIL_LABEL = 'ALL'
 
 export const SYSTEM_VIEWS: readonly SystemView[] = [
-  { key: 'inbox', name: 'Inbox', path: '/app', labelId: 'INBOX' },
+  { key: 'inbox', name: 'Inbox', path: '/inbox', labelId: 'INBOX' },
   { key: 'starred', name: 'Starred', path: '/app/starred', labelId: 'STARRED' },
   { key: 'snoozed', name: 'Snoozed', path: '/app/snoozed', labelId: null },
   { key: 'important', name: 'Important', path: '/app/important', labelId: 'IMPORTANT' },
