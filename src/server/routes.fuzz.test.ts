@@ -162,6 +162,13 @@ function validValue(schema: z.ZodType, ids: string[]): unknown {
     const object = validObject(inner, ids)
     return object !== MISSING && schema.safeParse(object).success ? object : MISSING
   }
+  // A union (a thread action's kinds): the first option a valid value is found for.
+  if (inner instanceof z.ZodUnion) {
+    for (const option of inner.options as z.ZodType[]) {
+      const value = validValue(option, ids)
+      if (value !== MISSING && schema.safeParse(value).success) return value
+    }
+  }
   const candidates = [
     undefined,
     ...enumOptions(schema),
@@ -227,7 +234,7 @@ function withValue(
     const inner = unwrap(field)
     if (target[key] === undefined || (Array.isArray(target[key]) && !target[key].length)) {
       const isArray = defOf(inner).type === 'array'
-      const element = isArray ? validValue(defOf(inner).element!, ids) : validValue(field, ids)
+      const element = isArray ? validValue(defOf(inner).element!, ids) : validValue(inner, ids)
       target[key] = isArray
         ? [element === MISSING ? {} : element]
         : element === MISSING

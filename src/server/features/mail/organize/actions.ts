@@ -93,8 +93,9 @@ export function createThreadActions(deps: {
     /** One conversation's change (POST /api/gmail/threads/:id/actions); answers it as it is. */
     async act(user: UserRow, threadId: string, change: ThreadChange): Promise<Thread> {
       if (isSimple(change)) return mail.act(user, threadId, change.action)
-      const until = change.action === 'snooze' ? snoozeUntil(change.until) : null
+      // Another user's conversation is a 404 whatever the rest of the request says.
       if (!(await repo.getThreadRow(user.id, threadId))) throw new NotFound('No such conversation')
+      const until = change.action === 'snooze' ? snoozeUntil(change.until) : null
       const gmail = gmailFor(user)
       try {
         if (until) {
