@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ReplyMode } from './compose/compose-handoff'
+import { useReopenedReply } from './scheduled/reopen'
 import type { ThreadCursor } from './use-thread-cursor'
 
 /**
@@ -8,6 +9,16 @@ import type { ThreadCursor } from './use-thread-cursor'
  */
 export function useInlineReply(cursor: Pick<ThreadCursor, 'selectedId' | 'targetId' | 'open'>) {
   const [replyFor, setReplyFor] = useState<{ threadId: string; mode: ReplyMode } | null>(null)
+  // An undone send of a reply (decision 053): its conversation opens with the reply in it.
+  const reopened = useReopenedReply()
+  const { selectedId, open } = cursor
+  useEffect(() => {
+    if (!reopened) return
+    if (reopened.threadId !== selectedId) open(reopened.threadId)
+    setReplyFor({ threadId: reopened.threadId, mode: reopened.mode })
+    // Once per reopened reply, wherever the cursor is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reopened])
   return {
     start: (mode: ReplyMode) => {
       const id = cursor.targetId

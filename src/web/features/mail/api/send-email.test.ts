@@ -42,8 +42,23 @@ describe('sending with an Idempotency-Key', () => {
     const keys = serve(inProgress(), inProgress(), sent())
     const result = sendEmail(MESSAGE, 'editor-2')
     await vi.runAllTimersAsync()
-    expect(await result).toEqual({ id: 'm1', threadId: 't1' })
+    expect(await result).toEqual({ status: 'sent', id: 'm1', threadId: 't1' })
     expect(new Set(keys).size).toBe(1)
     expect(keys).toHaveLength(3)
+  })
+})
+
+describe('a send that waits (Undo send, Send later)', () => {
+  it('answers the id that cancels it when the server says 202', async () => {
+    const waiting = {
+      scheduledId: '6b0d3c2e-1111-4a4a-8888-000000000001',
+      sendAt: 'x',
+      kind: 'undo',
+    }
+    serve(new Response(JSON.stringify(waiting), { status: 202 }))
+    expect(await sendEmail({ ...MESSAGE, undo: true }, 'editor-3')).toEqual({
+      status: 'waiting',
+      ...waiting,
+    })
   })
 })

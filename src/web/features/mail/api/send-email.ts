@@ -2,10 +2,19 @@ import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { SendEmailInput, SendEmailResultSchema } from '../../../../contract/mail'
+import type { ScheduledSendAccepted } from '../../../../contract/scheduled'
 import { ApiError, apiRequest } from '../../../lib/api-client'
+import { SCHEDULED_KEY } from '../scheduled/scheduled-api'
 import { THREADS_KEY } from './get-threads'
 
 export type SendEmailResult = z.infer<typeof SendEmailResultSchema>
+
+/**
+ * What Send did (decision 053): went now (200, with the sent message), or waits (202) — the
+ * Undo send window or a Send later time — with the id that cancels it.
+ */
+export type SendOutcome =
+  ({ status: 'sent' } & SendEmailResult) | ({ status: 'waiting' } & ScheduledSendAccepted)
 
 /** How often, and how long apart, a send the server says is still under way is asked again. */
 const IN_PROGRESS_TRIES = 30
@@ -37,15 +46,19 @@ function contentHash(text: string): string {
  * so pressing Send again after a lost answer (the network, a server restart) is answered with
  * the first send's result instead of sending twice, while an edited message is a new send.
  * A send the server says is still under way (409 send_in_progress) is asked again shortly.
+ * With `undo` or `sendAt` the server answers 202: the message waits, and the answer says so.
  */
-export async function sendEmail(input: SendEmailInput, editorId: string): Promise<SendEmailResult> {
+export async function sendEmail(input: SendEmailInput, editorId: string): Promise<SendOutcome> {
   const key = `${editorId}-${contentHash(JSON.stringify(input))}`
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await apiRequest('POST', '/api/gmail/send', input, {
         'Idempotency-Key': key,
       })
-      return (await response.json()) as SendEmailResult
+      if (response.status === 202) {
+        return { status: 'waiting', ...((await response.json()) as ScheduledSendAccepted) }
+      }
+      return { status: 'sent', ...((await response.json()) as SendEmailResult) }
     } catch (error) {
       const stillSending =
         error instanceof ApiError && error.status === 409 && error.code === 'send_in_progress'
@@ -62,9 +75,12 @@ export function useSendEmail() {
   const [editorId] = useState(() => randomHex(12))
   return useMutation({
     mutationFn: (input: SendEmailInput) => sendEmail(input, editorId),
-    onSuccess: () => {
-      // The lists (a reply moves its thread up) and the thread itself (the new message).
-      void queryClient.invalidateQueries({ queryKey: [THREADS_KEY] })
+    onSuccess: (outcome) => {
+      // The lists (a reply moves its thread up) and the thread itself (the new message); a
+      // waiting message shows in Scheduled, and in Sent once it went (the live stream says).
+      if (outcome.status === 'waiting')
+        void queryClient.invalidateQueries({ queryKey: SCHEDULED_KEY })
+      else void queryClient.invalidateQueries({ queryKey: [THREADS_KEY] })
     },
   })
 }

@@ -3,17 +3,19 @@ import { ExternalLink, Trash2 } from 'lucide-react'
 import { useLocation } from 'wouter'
 import type { ThreadDetail } from '../../../../contract/mail'
 import { Button } from '../../../components/ui/button'
-import { toast } from '../../../components/ui/use-toast'
 import { useDeleteDraft } from '../api/drafts'
 import {
   buildReplyHandoff,
   editorStart,
+  handoffFromDraft,
   handoffFromEditor,
   writeComposeHandoff,
   type ReplyMode,
 } from '../compose/compose-handoff'
 import { MessageEditor } from '../compose/components/message-editor'
 import { useMessageEditor } from '../compose/use-message-editor'
+import { clearReopenedReply, peekReopenedReply } from '../scheduled/reopen'
+import { useSendWithUndo } from '../scheduled/undo-send'
 import { useStartSignature } from '../use-start-signature'
 
 const TITLES: Record<ReplyMode, string> = {
@@ -41,7 +43,13 @@ export function InlineReply({
 }) {
   const [, navigate] = useLocation()
   const signature = useStartSignature()
+  // An undone send of this reply (decision 053) comes back as its draft, as Drafts reopens one.
+  const [reopened] = useState(() => peekReopenedReply(detail.id, mode))
+  useEffect(() => {
+    if (reopened) clearReopenedReply(reopened)
+  }, [reopened])
   const [start] = useState(() => {
+    if (reopened) return editorStart(handoffFromDraft(reopened.draft))
     const latest = detail.messages.at(-1)
     return editorStart(
       latest ? buildReplyHandoff(mode, latest, detail.subject, myEmail) : null,
@@ -57,10 +65,10 @@ export function InlineReply({
     region.current?.scrollIntoView({ block: 'nearest' })
   }, [])
 
-  const onSend = async () => {
-    if (!(await editor.send())) return
-    toast({ title: 'Email sent' })
-    onClose()
+  // Undo send and Send later: their toasts; Undo reopens the reply under this conversation.
+  const send = useSendWithUndo(editor.send, { in: 'reply', threadId: detail.id, mode })
+  const onSend = async (sendAt?: Date) => {
+    if (await send({ sendAt })) onClose()
   }
 
   const popOut = async () => {
@@ -98,6 +106,7 @@ export function InlineReply({
         compact
         busy={poppingOut}
         onSend={() => void onSend()}
+        onSendLater={(at) => void onSend(at)}
         actions={
           <>
             <Button type="button" variant="outline" onClick={() => void popOut()}>

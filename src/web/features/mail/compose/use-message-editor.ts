@@ -7,7 +7,7 @@ import { errorDetail } from '../../../lib/error-detail'
 import { formatBytes } from '../../../lib/format-date'
 import { useLeaveGuard } from '../../../lib/use-leave-guard'
 import { draftsKey, saveDraft } from '../api/drafts'
-import { useSendEmail, type SendEmailResult } from '../api/send-email'
+import { useSendEmail, type SendOutcome } from '../api/send-email'
 import {
   fetchDraftFile,
   filesToAttachments,
@@ -39,6 +39,9 @@ export type PendingDraftFile = DraftFile & { failed: boolean }
 const STILL_LOADING = 'The draft’s attachments are still loading.'
 const NOT_LOADED =
   'An attachment of this draft could not be loaded. Remove it, or open the draft again, to go on saving.'
+
+/** How Send goes: see `send` below. */
+export type SendOptions = { aiDraftId?: string; sendAt?: Date; onStart?: () => void }
 
 export const EMPTY_FIELDS: Fields = { to: '', cc: '', bcc: '', subject: '', body: '' }
 
@@ -255,8 +258,16 @@ export function useMessageEditor(start: EditorStart) {
   const removeForwarded = (attachmentId: string) =>
     setForwarded((current) => current.filter((f) => f.attachmentId !== attachmentId))
 
-  /** Sends (with the AI draft it was written from); null when it was not sent. */
-  const send = async (extra: { aiDraftId?: string } = {}): Promise<SendEmailResult | null> => {
+  /**
+   * Sends (with the AI draft it was written from): at `sendAt` (Send later), else through the
+   * user's Undo send window (decision 053). Null when it was not sent; `onStart` runs once the
+   * message is going, before the server answers (the toast shows at the click).
+   */
+  const send = async ({
+    onStart,
+    sendAt,
+    ...extra
+  }: SendOptions = {}): Promise<SendOutcome | null> => {
     if (sendingRef.current) return null
     if (!fields.to.trim() || !fields.subject.trim() || !fields.body.trim()) {
       toast({
@@ -276,6 +287,7 @@ export function useMessageEditor(start: EditorStart) {
     }
     sendingRef.current = true
     setSending(true)
+    onStart?.()
     const failed = (description?: string) => {
       toast({ variant: 'destructive', title: 'Failed to send email', description })
       return null
@@ -285,7 +297,12 @@ export function useMessageEditor(start: EditorStart) {
       await chain.current
       let input
       try {
-        input = { ...(await payloadOf(content)), draftId: draftIdRef.current, ...extra }
+        input = {
+          ...(await payloadOf(content)),
+          draftId: draftIdRef.current,
+          ...extra,
+          ...(sendAt ? { sendAt: sendAt.toISOString() } : { undo: true }),
+        }
       } catch {
         return failed('An attachment could not be read.')
       }

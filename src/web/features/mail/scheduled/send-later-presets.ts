@@ -51,3 +51,14 @@ export function describeSendAt(at: Date, now: Date): string {
   const day = at.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })
   return `${day}, ${time}`
 }
+
+/** "Tue, Dec 1, 8:00 AM" (in the user's language): the moment a toast confirms. */
+export function formatSendAt(at: Date): string {
+  return at.toLocaleString(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+}

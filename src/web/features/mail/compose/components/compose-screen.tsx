@@ -1,12 +1,11 @@
 import { useEffect, useId, useState } from 'react'
-import { useLocation } from 'wouter'
 import { Button } from '../../../../components/ui/button'
-import { ToastAction } from '../../../../components/ui/toast'
-import { toast } from '../../../../components/ui/use-toast'
 import { AiAssistantPanel } from '../../../ai/ai-assistant-panel'
 import { formatAddress } from '../addresses'
 import { clearComposeHandoff, editorStart, readComposeHandoff } from '../compose-handoff'
 import { useStartSignature } from '../../use-start-signature'
+import { useComposeRound } from '../../scheduled/reopen'
+import { useSendWithUndo } from '../../scheduled/undo-send'
 import { useDraftTarget } from '../use-draft-target'
 import { useMessageEditor } from '../use-message-editor'
 import { MessageEditor } from './message-editor'
@@ -14,10 +13,14 @@ import { MessageEditor } from './message-editor'
 /**
  * Compose: new mail, a reopened draft, or a reply popped out of its thread or
  * taken on from Smart Reply. The form is the shared MessageEditor, which autosaves a draft.
+ * An undone send reopens here (decision 053): a Compose already open starts again on it.
  */
 export function ComposeScreen() {
+  return <ComposeForm key={useComposeRound()} />
+}
+
+function ComposeForm() {
   const id = useId()
-  const [, navigate] = useLocation()
   // Read once; removed after use, so a reload starts blank. Removing in an effect, not here, keeps the
   // handoff for React's second render of the initializer in development.
   const [handoff] = useState(readComposeHandoff)
@@ -30,21 +33,10 @@ export function ComposeScreen() {
   const aiDraftId = ai.aiDraftId ?? handoff?.aiDraftId
   const { reply, fields } = editor
 
-  const onSend = async () => {
-    const result = await editor.send({ aiDraftId })
-    if (!result) return
-    ai.setAiDraftId(undefined)
-    toast({
-      title: 'Email sent',
-      action: (
-        <ToastAction
-          altText="Open the conversation from the inbox"
-          onClick={() => navigate(`/inbox?thread=${encodeURIComponent(result.threadId)}`)}
-        >
-          View
-        </ToastAction>
-      ),
-    })
+  // Undo send and Send later: their toasts, and Undo reopens the message here.
+  const send = useSendWithUndo(editor.send, { in: 'compose' })
+  const onSend = async (sendAt?: Date) => {
+    if (await send({ aiDraftId, sendAt })) ai.setAiDraftId(undefined)
   }
 
   return (
@@ -55,6 +47,7 @@ export function ComposeScreen() {
         focus={handoff?.to ? 'body' : 'to'}
         busy={ai.generating}
         onSend={() => void onSend()}
+        onSendLater={(at) => void onSend(at)}
         header={
           <div className="space-y-1">
             <h1 id={`${id}-title`} className="text-2xl font-semibold tracking-tight">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { Paperclip, Save, Send } from 'lucide-react'
+import { Paperclip, Save } from 'lucide-react'
 import { FormField } from '../../../../components/form-field'
 import { Button } from '../../../../components/ui/button'
 import { Input } from '../../../../components/ui/input'
@@ -10,6 +10,7 @@ import { cn } from '../../../../lib/cn'
 import type { Fields, MessageEditorState } from '../use-message-editor'
 import { AddressField } from './address-field'
 import { AttachmentChips } from './attachment-chips'
+import { SendButton } from './send-button'
 import { useTemplatePicker } from './template-picker'
 import { afterPaint } from '../../../../lib/after-paint'
 
@@ -48,6 +49,7 @@ export function MessageEditor({
   compact = false,
   busy = false,
   onSend,
+  onSendLater,
 }: {
   editor: MessageEditorState
   /** The form's accessible name. */
@@ -62,6 +64,8 @@ export function MessageEditor({
   /** Something else writes into the message (an AI draft streaming in). */
   busy?: boolean
   onSend: () => void
+  /** Send later (decision 053): the message goes at `at`. Without it, Send has no menu. */
+  onSendLater?: (at: Date) => void
 }) {
   const id = useId()
   const fileInput = useRef<HTMLInputElement>(null)
@@ -256,14 +260,16 @@ export function MessageEditor({
         {actions}
         <SaveStatusText editor={editor} />
         <span className="flex-1" />
-        <Button type="submit" disabled={disabled}>
-          {editor.sending ? (
-            <Spinner size="sm" label="Sending…" className="text-current" />
-          ) : (
-            <Send aria-hidden="true" />
-          )}
-          Send Email
-        </Button>
+        <SendButton
+          disabled={disabled}
+          sending={editor.sending}
+          onSendLater={
+            onSendLater &&
+            ((at) => {
+              if (!disabled) onSendLater(at)
+            })
+          }
+        />
       </div>
     </form>
   )
