@@ -17,6 +17,7 @@ import { GmailSection } from './sections/gmail-section'
 import { LegalSection } from './sections/legal-section'
 import { NotificationsSection } from './sections/notifications-section'
 import { ProfileSection } from './sections/profile-section'
+import { SendingSection } from './sections/sending-section'
 import { TemplatesSection } from './sections/templates-section'
 
 /**
@@ -117,6 +118,7 @@ function PreferencesForm({ saved }: { saved: UserSettings }) {
       <AppearanceSection values={draft} onChange={set} />
       <NotificationsSection values={draft} onChange={set} />
       <AiDefaultsSection values={draft} onChange={set} />
+      <SendingSection values={draft} onChange={set} />
 
       <div className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
         <div className="mr-auto space-y-0.5">
