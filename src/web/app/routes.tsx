@@ -105,6 +105,12 @@ const ROUTES: AppRoute[] = [
     layout: 'shell',
   },
   {
+    path: '/app/scheduled',
+    screen: SCREENS['/app/scheduled'],
+    protected: true,
+    layout: 'shell',
+  },
+  {
     path: '/upgrade',
     screen: SCREENS['/upgrade'],
     protected: true,

@@ -34,6 +34,10 @@ export const SCREENS = {
   '/drafts': lazyComponent(() =>
     import('../features/mail/components/drafts-screen').then((m) => m.DraftsScreen),
   ),
+  // Send later and Undo send's waiting mail (decision 053).
+  '/app/scheduled': lazyComponent(() =>
+    import('../features/mail/scheduled/scheduled-screen').then((m) => m.ScheduledScreen),
+  ),
   '/upgrade': lazyComponent(() =>
     import('../features/billing/upgrade-screen').then((m) => m.UpgradeScreen),
   ),

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { SCHEDULED_KEY } from '../scheduled/scheduled-api'
 import { reloadMail } from './sync-mail'
 import { heardSyncOutcome, syncStreamOpen, type SyncOutcomeEvent } from './sync-outcomes'
 
@@ -37,6 +38,7 @@ export function useLiveMail(enabled: boolean, onSyncDone?: (event: unknown) => v
       clearTimeout(timer)
       timer = setTimeout(() => void reloadMail(queryClient), 150)
     }
+    const onScheduled = () => void queryClient.invalidateQueries({ queryKey: SCHEDULED_KEY })
     // A Refresh waiting for its sync hears that it failed.
     const onFailed = (event: MessageEvent<string>) =>
       heardSyncOutcome(JSON.parse(event.data) as SyncOutcomeEvent)
@@ -52,6 +54,8 @@ export function useLiveMail(enabled: boolean, onSyncDone?: (event: unknown) => v
       syncStreamOpen(true)
       for (const type of CHANGE_EVENTS) opened.addEventListener(type, onChange)
       opened.addEventListener('sync.failed', onFailed)
+      // Scheduled mail moved, went, failed or was cancelled (decision 053): the Scheduled view.
+      opened.addEventListener('scheduled.changed', onScheduled)
       // The server closed this tab's stream for a newer tab of the session (decision 043):
       // reconnecting by itself would close another, so it waits for this tab to be used.
       opened.addEventListener('stream.replaced', stop)
