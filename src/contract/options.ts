@@ -17,6 +17,8 @@ export const EMAIL_THEMES = ['minimal', 'compact', 'colorful'] as const
 export const PRIORITY_DISPLAYS = ['icons', 'text', 'colors', 'minimal'] as const
 /** Undo send's windows in seconds, as Gmail offers them (0 = off). */
 export const UNDO_SEND_SECONDS = [0, 5, 10, 20, 30] as const
+/** Where archive or delete in an open conversation goes (Gmail's "auto-advance"). */
+export const AFTER_ARCHIVE = ['list', 'next', 'previous'] as const
 export const TICKET_TYPES = ['bug', 'feature', 'support', 'feedback'] as const
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const

@@ -14,4 +14,5 @@ export const DEFAULT_SETTINGS: UserSettings = {
   soundNotifications: false,
   undoSendSeconds: 5,
   useGmailSignature: true,
+  afterArchive: 'list',
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  AFTER_ARCHIVE,
   CONTACT_TONES,
   EMAIL_THEMES,
   LANGUAGES,
@@ -23,6 +24,7 @@ export const UserSettingsSchema = z.object({
   undoSendSeconds: z.union(UNDO_SEND_SECONDS.map((n) => z.literal(n))),
   /** New mail, replies and forwards start with the Gmail signature. */
   useGmailSignature: z.boolean(),
+  afterArchive: z.enum(AFTER_ARCHIVE),
 })
 export type UserSettings = z.infer<typeof UserSettingsSchema>
 

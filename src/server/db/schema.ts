@@ -89,6 +89,8 @@ export const userSettings = pgTable('user_settings', {
   undoSendSeconds: integer('undo_send_seconds').notNull().default(5),
   /** New mail, replies and forwards start with the Gmail signature (issue 28). */
   useGmailSignature: boolean('use_gmail_signature').notNull().default(true),
+  /** Where archive or delete inside an open conversation goes: back to the list, as Gmail. */
+  afterArchive: text('after_archive').notNull().default('list'),
   updatedAt: updatedAt(),
 })
 
