@@ -101,6 +101,8 @@ function PickTimeForm({
   return (
     <form
       className="grid gap-4"
+      // Our own messages, under the field, rather than the browser's bubble.
+      noValidate
       // React passes events up through the portal: Enter here is this form's, not the message's.
       onKeyDown={(event) => {
         if (event.key === 'Enter') event.stopPropagation()

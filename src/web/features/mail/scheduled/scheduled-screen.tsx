@@ -179,7 +179,7 @@ function ScheduledRow({ item }: { item: ScheduledSend }) {
                   <CalendarClock aria-hidden="true" /> Change time
                 </Button>
               </DropdownMenuTrigger>
-              <DropdownMenuContent align="end" aria-label="New time">
+              <DropdownMenuContent align="end">
                 <TimeChoiceItems onChoose={onMove} onPickDate={() => setPicking(true)} />
               </DropdownMenuContent>
             </DropdownMenu>

@@ -76,7 +76,7 @@ export function SendButton({
                 <ChevronDown aria-hidden="true" />
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" aria-label="Send options">
+            <DropdownMenuContent align="end">
               <DropdownMenuLabel className="flex items-center gap-2">
                 Send later {free && <ProBadge />}
               </DropdownMenuLabel>

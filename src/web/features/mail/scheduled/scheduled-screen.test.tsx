@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import type { ScheduledSend } from '../../../../contract/scheduled'
+import { Toaster } from '../../../components/ui/toaster'
+import { createQueryClient } from '../../../lib/query-client'
+import { ScheduledScreen } from './scheduled-screen'
+
+const FAILED: ScheduledSend = {
+  id: '6b0d3c2e-1111-4a4a-8888-000000000002',
+  kind: 'later',
+  to: ['grace@example.com'],
+  subject: 'Quarterly figures',
+  sendAt: '2026-03-02T08:00:00.000Z',
+  status: 'failed',
+  error: 'Gmail is not connected',
+  draftId: 'draft-2',
+  threadId: null,
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function serve(list: ScheduledSend[]) {
+  const calls: string[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${url}`)
+      if (init?.method === 'DELETE') {
+        list = list.filter((item) => !url.endsWith(item.id))
+        return Response.json({ id: FAILED.id, draft: null, aiDraftId: null })
+      }
+      if (url === '/api/gmail/scheduled') return Response.json({ scheduled: list })
+      return new Response(null, { status: 404 })
+    }),
+  )
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={memoryLocation({ path: '/app/scheduled' }).hook}>
+        <ScheduledScreen />
+        <Toaster />
+      </Router>
+    </QueryClientProvider>,
+  )
+  return calls
+}
+
+describe('the Scheduled view', () => {
+  it('shows a failed message with its reason and that it is kept in Drafts; Cancel says it stays there', async () => {
+    const calls = serve([FAILED])
+    const row = await screen.findByTestId('scheduled-row')
+    expect(within(row).getByText('to grace@example.com')).toBeTruthy()
+    expect(within(row).getByText('Quarterly figures')).toBeTruthy()
+    expect(within(row).getByTestId('scheduled-status').textContent).toBe(
+      'Not sent: Gmail is not connected. The message is kept in Drafts.',
+    )
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel: Quarterly figures' }))
+    await waitFor(() => expect(calls).toContain(`DELETE /api/gmail/scheduled/${FAILED.id}`))
+    expect(await screen.findByText('Scheduled send cancelled')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Drafts' }).getAttribute('href')).toBe('/drafts')
+    // The list is asked again: the cancelled message has left it.
+    expect(await screen.findByText('Nothing scheduled')).toBeTruthy()
+  })
+})
