@@ -223,6 +223,33 @@ describe('labels, labelling and moving, one conversation or a selection (issue 2
     expect(refused.statusCode).toBe(400)
   })
 
+  it('All mail lists the inbox and archived mail, not Spam or Trash, with its total from the counters', async () => {
+    const inbox = await threads('label=INBOX&limit=5')
+    const [archived, trashed] = inbox.threads.slice(0, 2)
+    for (const [thread, action] of [
+      [archived!, 'archive'],
+      [trashed!, 'trash'],
+    ] as const) {
+      const done = await h.call(ada, 'POST', `/api/gmail/threads/${thread.id}/actions`, { action })
+      expect(done.statusCode).toBe(200)
+    }
+    const all = await threads('label=ALL&limit=500')
+    const ids = all.threads.map((t) => t.id)
+    expect(ids).toContain(archived!.id)
+    expect(ids).not.toContain(trashed!.id)
+    expect(all.threads.some((t) => t.labels.includes('SPAM') || t.labels.includes('TRASH'))).toBe(
+      false,
+    )
+    // The total is the counters' ALL row, kept by the trigger: it matches what is listed.
+    expect(all.total).toBe(all.threads.length)
+    const [counted] = await h.db
+      .select({ threads: mailLabelCounts.threads })
+      .from(mailLabelCounts)
+      .innerJoin(users, eq(users.id, mailLabelCounts.userId))
+      .where(and(eq(users.email, ADA), eq(mailLabelCounts.label, 'ALL')))
+    expect(counted?.threads).toBe(all.total)
+  })
+
   it("pages a big label's view: a page and a cursor, never the whole label", async () => {
     const made = (await h.call(ada, 'POST', '/api/gmail/labels', { name: 'Everything' })).json()
     const all = (await threads('label=INBOX&limit=500')).threads.map((t) => t.id)

@@ -62,6 +62,9 @@ export function decodeCursor(value: string): Cursor | null {
  */
 const LIST_ORDER = sql`${emailThreads.lastMessageDate} desc nulls last, ${emailThreads.threadId} desc nulls last`
 
+/** The list of All mail: the label id the web asks for, and the counters' pseudo-label. */
+export const ALL_MAIL = 'ALL'
+
 /** The cache read back: lists, counts, one thread, and lookups by id or header. */
 export function createThreadReadsRepository(db: Database) {
   function threadFilter(userId: string, options: ListFilter): SQL {
@@ -70,8 +73,14 @@ export function createThreadReadsRepository(db: Database) {
       const { terms, labelNames } = options.search
       conditions.push(...searchConditions(userId, terms, labelNames))
     } else {
-      conditions.push(sql`${emailThreads.labels} @> array[${options.label}]::text[]`)
-      if (options.label !== 'TRASH') {
+      // All mail has no Gmail label: it is everything outside Spam and Trash (migration 0015
+      // counts it as the pseudo-label ALL).
+      if (options.label !== ALL_MAIL) {
+        conditions.push(sql`${emailThreads.labels} @> array[${options.label}]::text[]`)
+      }
+      if (options.label === ALL_MAIL) {
+        conditions.push(sql`not (${emailThreads.labels} && array['TRASH','SPAM']::text[])`)
+      } else if (options.label !== 'TRASH') {
         conditions.push(sql`not (${emailThreads.labels} @> array['TRASH']::text[])`)
       }
     }
