@@ -167,8 +167,9 @@ function ScheduledRow({ item }: { item: ScheduledSend }) {
       </div>
       {changeable && (
         <div className="flex gap-2">
+          {/* Not modal: its date & time item opens a dialog, which then owns the page. */}
           {item.kind === 'later' && (
-            <DropdownMenu>
+            <DropdownMenu modal={false}>
               <DropdownMenuTrigger asChild>
                 <Button
                   variant="outline"

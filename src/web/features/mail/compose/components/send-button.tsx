@@ -64,7 +64,8 @@ export function SendButton({
       </Button>
       {onSendLater && (
         <>
-          <DropdownMenu>
+          {/* Not modal: its date & time item opens a dialog, which then owns the page. */}
+          <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button
                 type="button"
