@@ -39,4 +39,16 @@ test('after you reply, the list names the conversation\'s participants ("Ben, me
   // Everyone who wrote, by first name, the user as "me" (in any order).
   await expect(senders).toHaveText(new RegExp(`^(?=.*\\b${first}\\b)(.*, )?me(, .*)?$`))
   await expect(row).not.toContainText(SAM.name)
+  await expect(row).not.toContainText(SAM.email)
+
+  // Issue 25: the row's accessible name says what it shows, and the viewer names the user's
+  // own message by their display name, not their address.
+  const shown = (await senders.textContent()) ?? ''
+  const label = (await row.getByRole('button').first().getAttribute('aria-label')) ?? ''
+  expect(label.replace(/^Unread, /, '').startsWith(`${shown}: `)).toBe(true)
+  await row.getByRole('button').first().click()
+  await expect(page.getByTestId('message').last()).toHaveAttribute(
+    'aria-label',
+    `Message from ${SAM.name}`,
+  )
 })

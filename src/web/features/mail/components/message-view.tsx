@@ -8,7 +8,9 @@ import { formatBytes, formatFullTimestamp, formatListTime } from '../../../lib/f
 import { formatRelativeTime } from '../../../lib/relative-time'
 import { sanitizeEmailHtml } from '../../../lib/sanitize-email'
 import { inlineParts, useInlineImages } from '../api/get-inline-images'
-import { parseAddressList, sameAddress } from '../compose/addresses'
+import { useCurrentUser } from '../../../lib/queries/current-user'
+import { parseAddressList } from '../compose/addresses'
+import { describeRecipients, senderName, type Me } from '../people'
 import { HtmlBody } from './html-body'
 import { LinkedText } from './linked-text'
 
@@ -24,13 +26,6 @@ export function SenderAvatar({ name, className }: { name: string; className?: st
       {(name.trim()[0] ?? '?').toUpperCase()}
     </span>
   )
-}
-
-/** 'me', 'me, Sam Rivera', 'Sam Rivera, Kim': the user is "me", others by name. */
-function describeRecipients(header: string, myEmail: string): string {
-  return parseAddressList(header)
-    .map((a) => (myEmail && sameAddress(a.email, myEmail) ? 'me' : a.name || a.email))
-    .join(', ')
 }
 
 function attachmentUrl(messageId: string, attachment: Attachment): string {
@@ -104,7 +99,9 @@ export function MessageView({
   const id = useId()
   const [plainText, setPlainText] = useState(false)
   const [allowImages, setAllowImages] = useState(false)
-  const name = message.sender.name || message.sender.email || '(unknown sender)'
+  const me: Me = { email: myEmail, name: useCurrentUser().data?.name ?? '' }
+  // The user's own messages by their display name, as Gmail shows them.
+  const name = senderName(message.sender, me)
   const html = message.hasHtml && message.htmlBody ? message.htmlBody : null
   const inline = useInlineImages(message, html !== null && expanded)
   const sanitized = useMemo(
@@ -137,8 +134,9 @@ export function MessageView({
     )
   }
 
-  const recipients = describeRecipients(message.headers.to || message.recipient, myEmail) || 'me'
-  const cc = describeRecipients(message.headers.cc || message.cc, myEmail)
+  const recipients =
+    describeRecipients(parseAddressList(message.headers.to || message.recipient), me) || 'me'
+  const cc = describeRecipients(parseAddressList(message.headers.cc || message.cc), me)
   // The server already derives text from HTML when a mail has no text part.
   const text = message.textBody || message.body
 

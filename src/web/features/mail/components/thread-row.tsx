@@ -7,6 +7,7 @@ import { formatListTime } from '../../../lib/format-date'
 import { threadPriority } from '../../../lib/priority'
 import { useCurrentUser } from '../../../lib/queries/current-user'
 import { useLabelIndex } from '../api/get-labels'
+import { describeSenders } from '../people'
 import { shownLabels, type ShownLabel } from '../labels'
 import { LabelChip } from './label-chip'
 import { PriorityChip } from './priority-chip'
@@ -84,21 +85,6 @@ function LabelChips({ labels, colorful }: { labels: ShownLabel[]; colorful: bool
   )
 }
 
-/**
- * Who the row names. When the user wrote last, their own name alone says nothing: the row
- * names everyone who wrote, first names, the user as "me" ('me, Ben'), as Gmail does.
- */
-function rowSenders(thread: Thread, myEmail: string): string {
-  const mine = (email: string) => email.toLowerCase() === myEmail.toLowerCase()
-  const sender = thread.sender.name || thread.sender.email || '(unknown sender)'
-  if (!myEmail || !mine(thread.sender.email)) return sender
-  return (
-    thread.participants
-      .map((p) => (mine(p.email) ? 'me' : p.name.split(/\s+/)[0] || p.email))
-      .join(', ') || 'me'
-  )
-}
-
 /** One conversation in the list. The whole row opens it; star and quick actions sit above. */
 export const ThreadRow = memo(function ThreadRow({
   thread,
@@ -112,8 +98,9 @@ export const ThreadRow = memo(function ThreadRow({
   checked = false,
   onCheck,
 }: ThreadRowProps) {
-  const senderName = thread.sender.name || thread.sender.email || '(unknown sender)'
-  const senders = rowSenders(thread, useCurrentUser().data?.email ?? '')
+  const user = useCurrentUser().data
+  // What the row shows is its accessible name too: "me", "Ana, me", never a raw address of ours.
+  const senders = describeSenders(thread, { email: user?.email ?? '', name: user?.name ?? '' })
   const subject = thread.subject || '(no subject)'
   const labels = shownLabels(thread.labels, useLabelIndex())
   const priority = threadPriority(thread)
@@ -148,7 +135,7 @@ export const ThreadRow = memo(function ThreadRow({
         onPointerDown={() => onIntent(thread.id, true)}
         onFocus={() => onIntent(thread.id, true)}
         aria-current={selected || undefined}
-        aria-label={`${thread.isUnread ? 'Unread, ' : ''}${senderName}: ${subject}`}
+        aria-label={`${thread.isUnread ? 'Unread, ' : ''}${senders}: ${subject}`}
         className="absolute inset-0 cursor-pointer outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
       />
       {colorful && (
