@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -76,6 +77,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
     const redirectUri = `${config.appUrl}/api/auth/google/callback`
     let google: GoogleOAuth
     let adminEmails = config.adminEmails
+    let gmailPush = config.gmailPush
     if (config.google.mode === 'google') {
       google = new GoogleOAuth({ ...config.google, redirectUri, endpoints: REAL_GOOGLE })
     } else {
@@ -85,11 +87,28 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
         log('Starting the Google stand-in with the demo mailboxes…')
         const { startGoogleStandIn } = await import('./standins/google.js')
         const { DEMO_ACCOUNTS } = await import('./standins/demo-accounts.js')
+        // Mail between demo accounts is delivered by the stand-in, which then tells Inkwell's
+        // push endpoint, as Gmail's push through Pub/Sub would: the recipient's open app hears
+        // of it within seconds instead of at its next poll. Unless push is configured
+        // otherwise, the demo's push is the stand-in's, proven by a token made at each start.
+        const pushToken = gmailPush?.token ?? randomBytes(24).toString('base64url')
+        if (!gmailPush)
+          gmailPush = { topic: 'projects/inkwell-demo/topics/gmail', token: pushToken }
+        const pushUrl = `${config.appUrl}/api/gmail/push?token=${encodeURIComponent(pushToken)}`
         const standIn = await startGoogleStandIn({
           port: config.google.port,
           redirectUris: [redirectUri],
           users: DEMO_ACCOUNTS,
           memoryDir: path.join(config.dataDir, 'google-standin'),
+          onDelivered: (email) => {
+            const data = Buffer.from(JSON.stringify({ emailAddress: email })).toString('base64')
+            // Like Pub/Sub, fire and forget: a lost push costs the recipient a poll interval.
+            fetch(pushUrl, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ message: { data } }),
+            }).catch(() => {})
+          },
         })
         stops.push(standIn.close)
         standInUrl = standIn.url
@@ -126,7 +145,7 @@ export async function startRuntime(config: Config, log: (m: string) => void): Pr
       : [keyOrDemoKey(config, undefined, 'token-encryption.key')]
     return {
       deps: {
-        config: { ...config, adminEmails },
+        config: { ...config, adminEmails, gmailPush },
         db: database.db,
         pool: database.pool,
         secrets: new SecretBox(tokenKeys),

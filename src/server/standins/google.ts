@@ -44,6 +44,11 @@ export async function startGoogleStandIn(options: {
    * restarts (the demo's data folder); without it, a restart forgets them, as emulate does.
    */
   memoryDir?: string
+  /**
+   * Told when mail one account sent was delivered into another's Inbox: the demo points it at
+   * Inkwell's push endpoint, as Gmail's push through Pub/Sub would reach it.
+   */
+  onDelivered?: (email: string) => void
 }): Promise<GoogleStandIn> {
   const labels: SeedLabel[] = []
   const messages: SeedMessage[] = []
@@ -63,6 +68,8 @@ export async function startGoogleStandIn(options: {
     port: options.port,
     upstream: () => emulatorUrl,
     memory: options.memoryDir ? openStandInMemory(options.memoryDir) : undefined,
+    accounts: options.users.map((user) => user.email),
+    onDelivered: options.onDelivered,
   })
   let emulator: Emulator
   try {
