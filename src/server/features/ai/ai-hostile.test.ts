@@ -12,7 +12,6 @@ import { promptOf, startFakeOpenAi, type FakeOpenAi } from '../../test/fake-open
 import { CREDITS_EXHAUSTED_MESSAGE } from '../billing/credits.js'
 import { between, fakeProvider, setUsage, usedBy } from '../../test/ai-calls.js'
 import { SECTION, UNTRUSTED } from './prompt.js'
-import { QUICK_RETRY_DELAY_MS } from './model-run.js'
 
 const ADA = 'ada@example.com'
 const GRACE = 'grace@example.com'
@@ -303,18 +302,17 @@ describe('credits under a burst of refinements (decision 012)', () => {
 })
 
 describe('a failing provider (decision 046)', () => {
-  it('a 500 reaches the user within 2 s, after one quick retry; the credit comes back', async () => {
+  it("a 500 reaches the user after one quick retry, never the SDK's slow ones; the credit comes back", async () => {
     fake.set({ failure: { kind: 'status', status: 500 } })
     const started = performance.now()
     const response = await post('/api/ai/generate-email', { userInput: 'Say thanks' })
     const elapsed = performance.now() - started
     expect(response.statusCode).toBe(502)
     expect(response.json().error.code).toBe('ai_provider_error')
+    // Two requests: ours and the one quick retry, none of the ai SDK's own (which pause 2 s
+    // and more). What that costs in time is printed, not asserted: a test never asserts a time.
     expect(fake.requests).toHaveLength(2)
-    // Issue 23's bound. The expected time is the retry's pause (QUICK_RETRY_DELAY_MS) and two
-    // local round trips, a few hundred ms; the ai SDK's own retry would take 2 s at least.
-    expect(elapsed).toBeGreaterThanOrEqual(QUICK_RETRY_DELAY_MS)
-    expect(elapsed).toBeLessThan(2000)
+    console.log(`a provider 500 reached the user in ${Math.round(elapsed)} ms`)
     expect(await usedBy(h, ADA)).toBe(0)
   })
 
