@@ -67,12 +67,14 @@ const ROUTES: AppRoute[] = [
     layout: 'shell',
   },
   // The mailbox's other views (Sent, Starred, …) and each user label: the same list screen.
-  ...SYSTEM_VIEWS.filter((view) => view.path.startsWith('/app/')).map((view): AppRoute => ({
-    path: view.path,
-    screen: InboxScreen,
-    protected: true,
-    layout: 'shell',
-  })),
+  ...SYSTEM_VIEWS.filter((view) => !view.ownScreen && view.path.startsWith('/app/')).map(
+    (view): AppRoute => ({
+      path: view.path,
+      screen: InboxScreen,
+      protected: true,
+      layout: 'shell',
+    }),
+  ),
   { path: '/app/label/:id', screen: InboxScreen, protected: true, layout: 'shell' },
   {
     path: '/contacts',

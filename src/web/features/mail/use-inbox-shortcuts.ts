@@ -61,6 +61,7 @@ export const SHORTCUTS: { keys: string[]; description: string }[] = [
   { keys: ['v'], description: 'Move to' },
   { keys: ['b'], description: 'Snooze' },
   { keys: ['z'], description: 'Undo the last action' },
+  { keys: ['Shift+Z'], description: 'Undo send, while its toast shows' },
   { keys: ['c'], description: 'Compose' },
   { keys: ['g', 'i'], description: 'Go to Inbox' },
   { keys: ['g', 's'], description: 'Go to Starred' },

@@ -40,7 +40,7 @@ describe('MailboxNav', () => {
     renderNav()
     const names = screen
       .getAllByRole('link')
-      .slice(0, 9)
+      .slice(0, 10)
       .map((link) => link.textContent?.replace(/\d+$/, ''))
     expect(names).toEqual([
       'Inbox',
@@ -49,6 +49,7 @@ describe('MailboxNav', () => {
       'Important',
       'Sent',
       'Drafts',
+      'Scheduled',
       'All mail',
       'Spam',
       'Trash',
@@ -58,6 +59,10 @@ describe('MailboxNav', () => {
     expect(screen.getByLabelText('2 drafts')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Spam/ })).toHaveTextContent('2')
     expect(screen.getByRole('link', { name: /Sent/ })).toHaveAttribute('href', '/app/sent')
+    expect(screen.getByRole('link', { name: /Scheduled/ })).toHaveAttribute(
+      'href',
+      '/app/scheduled',
+    )
   })
 
   it('shows the user labels as a tree with their unread counts, without the Snoozed mirror', () => {

@@ -10,7 +10,16 @@ export const MAX_SELECTION = 500
  * conversation list over one label, at its own URL. The inbox keeps /inbox (and /app).
  */
 export type SystemViewKey =
-  'inbox' | 'starred' | 'snoozed' | 'important' | 'sent' | 'drafts' | 'all' | 'spam' | 'trash'
+  | 'inbox'
+  | 'starred'
+  | 'snoozed'
+  | 'important'
+  | 'sent'
+  | 'drafts'
+  | 'scheduled'
+  | 'all'
+  | 'spam'
+  | 'trash'
 
 export type SystemView = {
   key: SystemViewKey
@@ -18,9 +27,11 @@ export type SystemView = {
   path: string
   /**
    * The Gmail label the view lists. Snoozed has no fixed id: it is the user label named
-   * SNOOZED_LABEL_NAME, found in the label list. Drafts is its own screen.
+   * SNOOZED_LABEL_NAME, found in the label list.
    */
   labelId: string | null
+  /** Drafts and Scheduled are screens of their own, not the conversation list. */
+  ownScreen?: true
 }
 
 /**
@@ -35,7 +46,8 @@ export const SYSTEM_VIEWS: readonly SystemView[] = [
   { key: 'snoozed', name: 'Snoozed', path: '/app/snoozed', labelId: null },
   { key: 'important', name: 'Important', path: '/app/important', labelId: 'IMPORTANT' },
   { key: 'sent', name: 'Sent', path: '/app/sent', labelId: 'SENT' },
-  { key: 'drafts', name: 'Drafts', path: '/drafts', labelId: 'DRAFT' },
+  { key: 'drafts', name: 'Drafts', path: '/drafts', labelId: 'DRAFT', ownScreen: true },
+  { key: 'scheduled', name: 'Scheduled', path: '/app/scheduled', labelId: null, ownScreen: true },
   { key: 'all', name: 'All mail', path: '/app/all', labelId: ALL_MAIL_LABEL },
   { key: 'spam', name: 'Spam', path: '/app/spam', labelId: 'SPAM' },
   { key: 'trash', name: 'Trash', path: '/app/trash', labelId: 'TRASH' },
@@ -68,7 +80,7 @@ export function viewAt(
     const label = labels?.find((l) => l.id === id)
     return { labelId: id, name: label ? leafName(label.name) : 'Label', key: 'label' }
   }
-  const view = SYSTEM_VIEWS.find((v) => v.path === path && v.key !== 'drafts')
+  const view = SYSTEM_VIEWS.find((v) => v.path === path && !v.ownScreen)
   if (!view) return null
   if (view.key === 'snoozed') {
     const snoozed = labels?.find((l) => l.name === SNOOZED_LABEL_NAME)
