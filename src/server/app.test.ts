@@ -170,9 +170,24 @@ describe('serving the built web app', () => {
     expect(asset).toMatchObject({ status: 200, body: 'console.log(1)' })
     expect(asset.cache).toContain('immutable')
     expect(await rawGet('/favicon.svg')).toMatchObject({ status: 200, body: '<svg/>' })
-    const page = await rawGet('/inbox/thread-1')
+    const page = await rawGet('/inbox?thread=thread-1')
     expect(page).toMatchObject({ status: 200, cache: 'no-cache' })
     expect(page.body).toContain('<title>Inkwell</title>')
+    expect((await rawGet('/app/label/Label_7')).status).toBe(200)
+    // An address the app has no page for: its 404 page, said with the status too.
+    for (const unknown of ['/no-such-page', '/inbox/thread-1', '/app/label/']) {
+      const missing = await rawGet(unknown)
+      expect(missing, unknown).toMatchObject({ status: 404, cache: 'no-cache' })
+      expect(missing.body, unknown).toContain('<title>Page not found — Inkwell</title>')
+    }
+    // The public pages the app renders have their own title, description and card.
+    const contact = await rawGet('/contact')
+    expect(contact.status).toBe(200)
+    expect(contact.type).toContain('text/html')
+    expect(contact.body).toContain('<title>Contact us — Inkwell</title>')
+    expect(contact.body).toMatch(/<meta name="description" content="Questions about Inkwell/)
+    expect(contact.body).toContain('<meta property="og:title" content="Contact us — Inkwell" />')
+    expect((await rawGet('/help/')).body).toContain('<title>Help — Inkwell</title>')
     expect((await rawGet('/assets/gone-9z8y.js')).status).toBe(404)
   })
 

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import type { Pool } from 'pg'
 import type Stripe from 'stripe'
 import Fastify, {
@@ -60,7 +60,7 @@ import { createTemplatesRepository } from './features/templates/repository.js'
 import { createTemplatesService } from './features/templates/service.js'
 import { templatesRoutes } from './features/templates/routes.js'
 import { siteRoutes } from './features/site/routes.js'
-import { PRERENDERED_PAGES } from '../contract/site.js'
+import { documentWithMeta, isAppPath, PAGE_META, PRERENDERED_PAGES } from '../contract/site.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -202,7 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     apiRootUrl: deps.google?.settings.endpoints.apiRootUrl ?? REAL_GOOGLE.apiRootUrl,
   })
-  const contacts = createContactsService({ repo: createContactsRepository(deps.db) })
+  const contacts = createContactsService({
+    repo: createContactsRepository(deps.db),
+    mail: mail.service,
+  })
   const profiles = createProfilesService({ repo: createProfilesRepository(deps.db) })
   const billingRepo = createBillingRepository(deps.db)
   const billing = createBillingService({
@@ -299,6 +302,12 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
     if (!existsSync(path.join(root, file))) continue
     app.get(route, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(file))
   }
+  const template = readFileSync(path.join(root, 'index.html'), 'utf8')
+  const pageDocuments = new Map<string, string>()
+  for (const [page, meta] of Object.entries(PAGE_META)) {
+    const document = documentWithMeta(template, meta)
+    if (document) pageDocuments.set(page, document)
+  }
   app.setNotFoundHandler((request, reply) => {
     const isPage = ['GET', 'HEAD'].includes(request.method) && !request.url.startsWith('/api/')
     if (!isPage) return sendApiNotFound(request, reply)
@@ -308,7 +317,15 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
     if (file) return reply.sendFile(file)
     // A missing asset is a page of an older build: index.html would be run as a script.
     if (request.url.startsWith('/assets/')) return sendApiNotFound(request, reply)
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false })
+    const pathname = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1')
+    // The public pages the app renders, and its 404 page, have their own head for search
+    // results and link previews; the 404 page is said with the status too, for a crawler, a
+    // monitor or a link checker. The app is sent either way and shows its own 404 page.
+    const known = isAppPath(pathname)
+    const own = known ? pageDocuments.get(pathname) : pageDocuments.get('notFound')
+    reply.code(known ? 200 : 404).header('cache-control', 'no-cache')
+    if (own) return reply.type('text/html; charset=utf-8').send(own)
+    return reply.sendFile('index.html', { cacheControl: false })
   })
 }
 

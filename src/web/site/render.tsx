@@ -1,10 +1,8 @@
 import { renderToString } from 'react-dom/server'
 import type { Plans } from '../../contract/billing'
+import { pageHead } from '../../contract/site'
 import { PLANS_SCRIPT_ID, type SitePage } from './pages'
 import { SiteApp } from './site-app'
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * The page's HTML from the built template: its markup in #root, its title and meta tags in
@@ -12,15 +10,8 @@ const escapeHtml = (text: string) =>
  */
 export function renderSitePage(template: string, page: SitePage, plans: Plans | null): string {
   const markup = renderToString(<SiteApp page={page} plans={plans} />)
-  const { title, description } = page.meta
   const head = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="Inkwell" />`,
-    `<meta property="og:title" content="${escapeHtml(title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    pageHead(page.meta),
     // JSON in a data block is never run; `<` is escaped so no text can close the element.
     `<script type="application/json" id="${PLANS_SCRIPT_ID}">${JSON.stringify(plans).replace(/</g, '\\u003c')}</script>`,
   ].join('\n    ')

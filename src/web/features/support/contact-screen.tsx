@@ -8,7 +8,9 @@ import { Input } from '../../components/ui/input'
 import { FormField } from '../../components/form-field'
 import { Spinner } from '../../components/ui/spinner'
 import { Textarea } from '../../components/ui/textarea'
-import { toast } from '../../components/ui/use-toast'
+import { dismiss, toast } from '../../components/ui/use-toast'
+import { PAGE_META } from '../../../contract/site'
+import { usePageMeta } from '../../lib/use-page-meta'
 import { useCreateTicket } from './api/create-ticket'
 import { TicketSent } from './ticket-sent'
 
@@ -42,6 +44,7 @@ export function ContactScreen() {
   const [sent, setSent] = useState(false)
   const create = useCreateTicket()
   const id = useId()
+  usePageMeta(PAGE_META['/contact'])
   const set = (key: keyof typeof EMPTY) => (value: string) =>
     setFields((f) => ({ ...f, [key]: value }))
 
@@ -58,7 +61,11 @@ export function ContactScreen() {
     create.mutate(
       { ...fields, type: 'support' },
       {
-        onSuccess: () => setSent(true),
+        onSuccess: () => {
+          // An earlier failure's toast would contradict "Message sent".
+          dismiss()
+          setSent(true)
+        },
         onError: () =>
           toast({
             variant: 'destructive',

@@ -3,6 +3,8 @@ import { Link } from 'wouter'
 import { PublicPage } from '../../components/public-page'
 import { Button } from '../../components/ui/button'
 import { usePlan } from '../../lib/queries/plan'
+import { usePageMeta } from '../../lib/use-page-meta'
+import { PAGE_META } from '../../../contract/site'
 import { HelpDeskForm } from './help-desk-form'
 
 function HelpIntro() {
@@ -55,6 +57,7 @@ export function HelpDeskScreen() {
 
 /** /help, the same form for anyone, signed in or not. */
 export function PublicHelpScreen() {
+  usePageMeta(PAGE_META['/help'])
   return (
     <PublicPage>
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
