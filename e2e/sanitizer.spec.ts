@@ -593,3 +593,28 @@ test('an inline cid: image of the message shows with remote images blocked; noth
   expect(seen.remote).toEqual([])
   expect(seen.blocked).toEqual([])
 })
+
+/** A Gmail reply with its quoted history, as Gmail writes it. */
+const GMAIL_REPLY =
+  '<div dir="ltr">Sounds good, see you Thursday.</div><br><div class="gmail_quote gmail_quote_container"><div dir="ltr" class="gmail_attr">On Mon, Mar 3, 2025 at 10:12 AM Ana López &lt;<a href="mailto:ana@example.com">ana@example.com</a>&gt; wrote:<br></div><blockquote class="gmail_quote" style="margin:0 0 0 .8ex;border-left:1px solid #ccc;padding-left:1ex"><div dir="ltr">Can we meet on Thursday?</div></blockquote></div>'
+
+test('quoted history folds behind "…" in the frame and opens with a click (issue 25)', async ({
+  page,
+}) => {
+  const bodies = new Map<string, string>()
+  await watch(page, bodies)
+  await signIn(page)
+  const frame = await openVector(page, bodies, GMAIL_REPLY)
+  const inside = await mailDocument(frame)
+  const toggle = inside.getByRole('button', { name: 'Show trimmed content' })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await expect(inside.getByText('Sounds good, see you Thursday.')).toBeVisible()
+  await expect(inside.getByText('Can we meet on Thursday?')).toBeHidden()
+  const closed = (await frame.boundingBox())!.height
+
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await expect(inside.getByText('Can we meet on Thursday?')).toBeVisible()
+  // The frame grows to show it: nothing scrolls inside a short frame.
+  await expect.poll(async () => (await frame.boundingBox())!.height).toBeGreaterThan(closed)
+})

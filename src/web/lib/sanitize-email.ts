@@ -1,5 +1,6 @@
 import createDOMPurify from 'dompurify'
 import type { Config, DOMPurify } from 'dompurify'
+import { foldQuotedHtml } from './fold-quoted-html'
 import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css'
 
 /**
@@ -21,6 +22,8 @@ export type SanitizeOptions = {
    * one of these paths shows the data: image; every other relative URL is still removed.
    */
   inlineImages?: ReadonlyMap<string, string>
+  /** Fold quoted history and signatures behind a "…" toggle (fold-quoted-html.ts, issue 25). */
+  foldQuoted?: boolean
 }
 
 export type SanitizedEmail = {
@@ -272,6 +275,8 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions): Sanit
     .map((style) => style.outerHTML)
     .join('')
   const body = root.querySelector('body')
+  // On what was kept: the folds are Inkwell's markup, added after the mail was cleaned.
+  if (body && options.foldQuoted) foldQuotedHtml(body)
   // The body's own look (background, text colour) moves to the wrapper that replaces it.
   const bodyStyles: string[] = []
   const bgcolor = body?.getAttribute('bgcolor')

@@ -34,6 +34,14 @@ const FRAME_SCRIPT = `addEventListener('message', function show(event) {
   observer.observe(body)
   // An image that loads inside a fixed-size box changes no box the observer watches.
   document.addEventListener('load', report, true)
+  // The "…" of folded quoted text is a <details> that opens without us; this keeps its
+  // aria-expanded true to it for screen readers.
+  document.addEventListener('toggle', function (event) {
+    var toggle = event.target.firstElementChild
+    if (toggle && toggle.className === 'inkwell-trim-toggle') {
+      toggle.setAttribute('aria-expanded', event.target.open ? 'true' : 'false')
+    }
+  }, true)
 })`
 
 const SCRIPT_HASH = `'sha256-${createHash('sha256').update(FRAME_SCRIPT).digest('base64')}'`
@@ -48,6 +56,13 @@ const BASE_CSS = [
   '.inkwell-html img{max-width:100%;height:auto}',
   '.inkwell-html pre{white-space:pre-wrap}',
   '.inkwell-html a{color:#1d4ed8}',
+  // The "…" toggle of folded quoted text and signatures (web/lib/fold-quoted-html.ts).
+  '.inkwell-trim>summary{display:inline-block;list-style:none;cursor:pointer;margin:8px 0;',
+  'padding:0 8px;border:1px solid #d1d5db;border-radius:8px;background:#f3f4f6;color:#374151;',
+  'font:bold 12px/16px sans-serif;letter-spacing:1px}',
+  '.inkwell-trim>summary::-webkit-details-marker{display:none}',
+  '.inkwell-trim>summary:hover{background:#e5e7eb}',
+  '.inkwell-trim>summary:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}',
 ].join('')
 
 /**

@@ -48,6 +48,18 @@ describe('the mail frame document', () => {
     ])
   })
 
+  it('shows folded quoted text as a "…" toggle its hashed script keeps aria-expanded on (issue 25)', async () => {
+    const response = await get('/api/mail-frame?images=blocked')
+    // The viewer folds each message's history into <details class="inkwell-trim"> with a
+    // <summary class="inkwell-trim-toggle">: styled as a toggle, its marker hidden...
+    expect(response.body).toMatch(/\.inkwell-trim>summary\{[^}]*cursor:pointer/)
+    expect(response.body).toContain('.inkwell-trim>summary::-webkit-details-marker{display:none}')
+    // ...and opened without script; the one allowed script only says so to screen readers.
+    const script = /<script>([\s\S]*?)<\/script>/.exec(response.body)![1]!
+    expect(script).toContain("addEventListener('toggle'")
+    expect(script).toContain("setAttribute('aria-expanded'")
+  })
+
   it.each(['/api/mail-frame', '/api/mail-frame?images=yes'])('answers 400 to %s', async (url) => {
     const response = await get(url)
     expect(response.statusCode).toBe(400)

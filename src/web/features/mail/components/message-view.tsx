@@ -7,6 +7,8 @@ import { cn } from '../../../lib/cn'
 import { formatBytes, formatFullTimestamp, formatListTime } from '../../../lib/format-date'
 import { formatRelativeTime } from '../../../lib/relative-time'
 import { sanitizeEmailHtml } from '../../../lib/sanitize-email'
+import { TRIM_LABEL } from '../../../lib/fold-quoted-html'
+import { foldQuotedText, type TextFold } from '../../../../contract/quoted-text'
 import { inlineParts, useInlineImages } from '../api/get-inline-images'
 import { useCurrentUser } from '../../../lib/queries/current-user'
 import { parseAddressList } from '../compose/addresses'
@@ -64,6 +66,48 @@ function Attachments({ message }: { message: EmailMessage }) {
   )
 }
 
+/** Each text's fold, worked out once however often the message renders or reopens. */
+const textFolds = new Map<string, TextFold | null>()
+function textFoldOf(text: string): TextFold | null {
+  let fold = textFolds.get(text)
+  if (fold === undefined) {
+    fold = foldQuotedText(text)
+    // A bounded cache: a long session reads many messages.
+    if (textFolds.size >= 200) textFolds.delete(textFolds.keys().next().value!)
+    textFolds.set(text, fold)
+  }
+  return fold
+}
+
+/** A plain-text message, its quoted history and signature folded behind "…" (issue 25). */
+function PlainText({ text }: { text: string }) {
+  const [open, setOpen] = useState(false)
+  const fold = textFoldOf(text)
+  if (!fold) return <LinkedText text={text} />
+  return (
+    <>
+      <LinkedText text={fold.own} />
+      {'\n'}
+      <button
+        type="button"
+        onClick={() => setOpen((was) => !was)}
+        aria-expanded={open}
+        aria-label={TRIM_LABEL}
+        title={TRIM_LABEL}
+        className="my-1 inline-flex h-4 cursor-pointer items-center rounded-md border border-border bg-muted px-2 text-xs leading-none font-bold tracking-wider text-muted-foreground hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+      >
+        …
+      </button>
+      {open && (
+        <>
+          {'\n'}
+          <LinkedText text={fold.trimmed} />
+        </>
+      )}
+    </>
+  )
+}
+
 const HEADER_ROWS: [string, keyof EmailMessage['headers']][] = [
   ['From', 'from'],
   ['To', 'to'],
@@ -107,7 +151,11 @@ export function MessageView({
   const sanitized = useMemo(
     () =>
       html !== null && expanded
-        ? sanitizeEmailHtml(html, { allowRemoteImages: allowImages, inlineImages: inline.images })
+        ? sanitizeEmailHtml(html, {
+            allowRemoteImages: allowImages,
+            inlineImages: inline.images,
+            foldQuoted: true,
+          })
         : null,
     [html, expanded, allowImages, inline.images],
   )
@@ -236,7 +284,7 @@ export function MessageView({
           data-testid="message-text"
         >
           {text ? (
-            <LinkedText text={text} />
+            <PlainText text={text} />
           ) : (
             <span className="text-muted-foreground">(no text)</span>
           )}
