@@ -7,8 +7,27 @@ export const CurrentUserSchema = z.object({
   avatar: z.string().nullable(),
   gmailConnected: z.boolean(),
   isAdmin: z.boolean(),
+  /** The first sign-in's onboarding was finished or skipped: it does not open by itself again. */
+  hasCompletedOnboarding: z.boolean(),
+  /** The onboarding (the tour) has been shown at least once. */
+  hasSeenTutorial: z.boolean(),
 })
 export type CurrentUser = z.infer<typeof CurrentUserSchema>
+
+/**
+ * PATCH /api/user/onboarding: flags only ever go from false to true (the Tutorial button
+ * restarts the tour without clearing them), so a stray request cannot bring the onboarding back.
+ */
+export const OnboardingUpdateSchema = z
+  .object({ completed: z.literal(true).optional(), tutorialSeen: z.literal(true).optional() })
+  .strict()
+export type OnboardingUpdate = z.infer<typeof OnboardingUpdateSchema>
+
+export const OnboardingStateSchema = CurrentUserSchema.pick({
+  hasCompletedOnboarding: true,
+  hasSeenTutorial: true,
+})
+export type OnboardingState = z.infer<typeof OnboardingStateSchema>
 
 export const GoogleLoginQuerySchema = z.object({
   intent: z.enum(['signin', 'connect']).default('signin'),

@@ -82,3 +82,21 @@ export type Contact = z.infer<typeof ContactSchema>
 export const ContactListSchema = z.array(ContactSchema)
 
 export const IdParamsSchema = z.object({ id: z.uuid('Not a valid id') })
+
+/**
+ * GET /api/contacts/suggestions: the people the user writes to most, counted from their own sent
+ * mail (To and Cc), most first; `contact` is the saved contact with that address, if any.
+ */
+export const ContactSuggestionSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** Sent messages addressed to them among those read. */
+  count: z.number().int(),
+  contact: ContactSchema.nullable(),
+})
+export type ContactSuggestion = z.infer<typeof ContactSuggestionSchema>
+export const ContactSuggestionListSchema = z.array(ContactSuggestionSchema)
+
+export const ContactSuggestionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(10).default(3),
+})

@@ -67,6 +67,22 @@ export function createAccountRepository(db: Database) {
         .orderBy(asc(emailTemplates.createdAt), asc(emailTemplates.id))
     },
 
+    /** Sets the onboarding flags given (only ever to true); answers them as saved. */
+    async markOnboarding(
+      userId: string,
+      flags: { hasCompletedOnboarding?: true; hasSeenTutorial?: true },
+    ): Promise<{ hasCompletedOnboarding: boolean; hasSeenTutorial: boolean } | null> {
+      const columns = {
+        hasCompletedOnboarding: users.hasCompletedOnboarding,
+        hasSeenTutorial: users.hasSeenTutorial,
+      }
+      const [row] =
+        Object.keys(flags).length > 0
+          ? await db.update(users).set(flags).where(eq(users.id, userId)).returning(columns)
+          : await db.select(columns).from(users).where(eq(users.id, userId))
+      return row ?? null
+    },
+
     /**
      * Deletes the user; the foreign keys remove sessions, settings, contacts, profiles, drafts,
      * the mail cache, the templates and the tickets sent signed in (decision 016). Returns the deleted row (with the

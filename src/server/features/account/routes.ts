@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { DeleteAccountInputSchema } from '../../../contract/account.js'
+import { OnboardingStateSchema, OnboardingUpdateSchema } from '../../../contract/auth.js'
 import { UpdateUserSettingsSchema, UserSettingsSchema } from '../../../contract/settings.js'
 import { clearSessionCookie, requireUser } from '../auth/session.js'
 import type { AccountService } from './service.js'
@@ -30,6 +31,15 @@ export async function accountRoutes(app: FastifyInstance, { account }: AccountRo
       schema: { body: UpdateUserSettingsSchema, response: { 200: UserSettingsSchema } },
     },
     async (request) => account.updateSettings(requireUser(request).id, request.body),
+  )
+
+  r.patch(
+    '/api/user/onboarding',
+    {
+      onRequest,
+      schema: { body: OnboardingUpdateSchema, response: { 200: OnboardingStateSchema } },
+    },
+    async (request) => account.markOnboarding(requireUser(request).id, request.body),
   )
 
   r.get('/api/user/export', { onRequest }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { AccountExportSchema, type AccountExport } from '../../../contract/account.js'
+import type { OnboardingState, OnboardingUpdate } from '../../../contract/auth.js'
 import { DEFAULT_SETTINGS } from '../../../contract/settings-defaults.js'
 import {
   UserSettingsSchema,
@@ -7,6 +8,7 @@ import {
   type UserSettings,
 } from '../../../contract/settings.js'
 import type { UserRow } from '../../db/schema.js'
+import { NotFound } from '../../lib/errors.js'
 import type { AuthService } from '../auth/service.js'
 import type { BillingService } from '../billing/service.js'
 import type { ContactsService } from '../contacts/service.js'
@@ -53,6 +55,20 @@ export function createAccountService({
     /** Saves the given fields; the others keep their saved (or default) values. */
     async updateSettings(userId: string, changes: SettingsChanges): Promise<UserSettings> {
       return toSettings(await repo.upsertSettings(userId, DEFAULT_SETTINGS, changes))
+    },
+
+    /**
+     * Records that the onboarding was shown (`tutorialSeen`) or finished or skipped
+     * (`completed`), so it opens by itself once per user.
+     */
+    async markOnboarding(userId: string, update: OnboardingUpdate): Promise<OnboardingState> {
+      const state = await repo.markOnboarding(userId, {
+        ...(update.completed ? { hasCompletedOnboarding: true } : {}),
+        ...(update.tutorialSeen ? { hasSeenTutorial: true } : {}),
+      })
+      // The session's user was found a moment ago: only a concurrent Delete Account gets here.
+      if (!state) throw new NotFound('No such user')
+      return state
     },
 
     /**

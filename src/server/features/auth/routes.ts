@@ -49,6 +49,8 @@ export function toCurrentUser(user: UserRow, isAdmin: boolean): CurrentUser {
     avatar: user.avatar,
     gmailConnected: user.gmailConnected,
     isAdmin,
+    hasCompletedOnboarding: user.hasCompletedOnboarding,
+    hasSeenTutorial: user.hasSeenTutorial,
   }
 }
 

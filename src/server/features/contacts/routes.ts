@@ -4,6 +4,8 @@ import {
   ContactInputSchema,
   ContactListSchema,
   ContactSchema,
+  ContactSuggestionListSchema,
+  ContactSuggestionsQuerySchema,
   IdParamsSchema,
 } from '../../../contract/contacts.js'
 import { requireUser } from '../auth/session.js'
@@ -20,6 +22,18 @@ export async function contactsRoutes(app: FastifyInstance, { contacts }: Contact
     '/api/contacts',
     { onRequest, schema: { response: { 200: ContactListSchema } } },
     async (request) => contacts.list(requireUser(request).id),
+  )
+
+  r.get(
+    '/api/contacts/suggestions',
+    {
+      onRequest,
+      schema: {
+        querystring: ContactSuggestionsQuerySchema,
+        response: { 200: ContactSuggestionListSchema },
+      },
+    },
+    async (request) => contacts.suggestions(requireUser(request), request.query.limit),
   )
 
   r.get(

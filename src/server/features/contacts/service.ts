@@ -4,10 +4,12 @@ import {
   ContactSchema,
   type Contact,
   type ContactInputSchema,
+  type ContactSuggestion,
 } from '../../../contract/contacts.js'
 import type { UserRow } from '../../db/schema.js'
 import { Conflict, Forbidden, NotFound } from '../../lib/errors.js'
 import { isProActive } from '../billing/plan.js'
+import type { MailService } from '../mail/service.js'
 import {
   isDuplicateContactEmail,
   isMissingWritingProfile,
@@ -20,6 +22,8 @@ export type ContactValuesInput = z.output<typeof ContactInputSchema>
 
 export type ContactsServiceDeps = {
   repo: ContactsRepository
+  /** Who the user writes to most, from their sent mail (the onboarding's suggestions). */
+  mail: Pick<MailService, 'topCorrespondents'>
   /** The clock a Pro plan's end is read against; tests set the date. */
   now?: () => Date
 }
@@ -47,7 +51,7 @@ const noSuchProfile = () =>
     'writing_profile_not_found',
   )
 
-export function createContactsService({ repo, now = () => new Date() }: ContactsServiceDeps) {
+export function createContactsService({ repo, mail, now = () => new Date() }: ContactsServiceDeps) {
   /**
    * Runs a write and turns the database's refusals into answers (no racy pre-check): a second
    * contact with the e-mail is the 409, a writing profile deleted since it was checked the 404.
@@ -93,6 +97,23 @@ export function createContactsService({ repo, now = () => new Date() }: Contacts
     async findByEmail(userId: string, email: string): Promise<Contact | null> {
       const row = await repo.findByEmail(userId, email)
       return row ? toContact(row) : null
+    },
+
+    /**
+     * The people the user writes to most (from their own sent mail), each with their saved
+     * contact if they have one, so a first preference can be set for them in one step.
+     */
+    async suggestions(user: UserRow, limit: number): Promise<ContactSuggestion[]> {
+      const top = await mail.topCorrespondents(user, limit)
+      const saved = new Map((await repo.list(user.id)).map((row) => [row.email.toLowerCase(), row]))
+      return top.map((person) => {
+        const row = saved.get(person.email)
+        return {
+          ...person,
+          name: person.name || row?.name || '',
+          contact: row ? toContact(row) : null,
+        }
+      })
     },
 
     /** Adds a dated note to the contact's memory after an AI-assisted send (decision 034). */

@@ -17,6 +17,9 @@ import type { MailScheduler } from './sync/scheduler.js'
 import type { MailSync, SyncOutcome } from './sync/sync.js'
 import { createOutgoingMail } from './send/outgoing.js'
 
+/** How many of the latest sent messages the top correspondents are counted from. */
+const SENT_MESSAGES_COUNTED = 300
+
 export function createMailService(deps: {
   repo: MailRepository
   sync: MailSync
@@ -103,6 +106,34 @@ export function createMailService(deps: {
         }
       }
       return { suggestions }
+    },
+
+    /**
+     * The people the user writes to most, from the To and Cc of their latest cached sent mail:
+     * each address counted once per message, never the user themself, most first (the latest
+     * first among equals); the name is the latest one a header gave them.
+     */
+    async topCorrespondents(user: UserRow, limit: number) {
+      const own = user.email.toLowerCase()
+      const counted = new Map<string, { name: string; email: string; count: number }>()
+      // One header per field and message, newest first: pairs of To and Cc.
+      const headers = await repo.sentRecipientHeaderPairs(user.id, SENT_MESSAGES_COUNTED)
+      for (const { to, cc } of headers) {
+        const inMessage = new Set<string>()
+        for (const a of [...parseAddresses(to), ...parseAddresses(cc)]) {
+          const email = a.email.toLowerCase()
+          if (email === own || inMessage.has(email)) continue
+          inMessage.add(email)
+          const entry = counted.get(email)
+          const name = a.name && a.name.toLowerCase() !== email ? a.name : ''
+          if (entry) {
+            entry.count++
+            if (!entry.name) entry.name = name
+          } else counted.set(email, { name, email, count: 1 })
+        }
+      }
+      // Map order is first-seen, that is newest first: a stable sort keeps it among equals.
+      return [...counted.values()].sort((a, b) => b.count - a.count).slice(0, limit)
     },
 
     /** Tells the user's open apps that these threads changed (organize/ uses it too). */

@@ -16,8 +16,10 @@ import { preloadScreensWhenIdle } from '../screens'
 
 // Both are closed on a first paint: their code (Radix's dialog) loads when first opened.
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })))
-const TutorialDialog = lazy(() =>
-  import('./tutorial-dialog').then((m) => ({ default: m.TutorialDialog })),
+const OnboardingDialog = lazy(() =>
+  import('../../features/onboarding/onboarding-dialog').then((m) => ({
+    default: m.OnboardingDialog,
+  })),
 )
 
 /** The signed-in layout: fixed sidebar on large screens, a slide-over menu on small ones. */
@@ -41,6 +43,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [tutorialUsed, setTutorialUsed] = useState(false)
   // The other screens load once the first one has painted, so moving to them is instant.
   useEffect(() => preloadScreensWhenIdle(), [])
+  // The first sign-in's onboarding opens by itself, once: finishing or skipping it is saved.
+  const firstSignIn = Boolean(user && !user.hasCompletedOnboarding)
+  useEffect(() => {
+    if (!firstSignIn) return
+    setTutorialUsed(true)
+    setTutorialOpen(true)
+  }, [firstSignIn])
   if (!user) return null
   const openTutorial = () => {
     setMenuOpen(false)
@@ -102,7 +111,14 @@ export function AppShell({ children }: { children: ReactNode }) {
             />
           </MobileMenu>
         )}
-        {tutorialUsed && <TutorialDialog open={tutorialOpen} onOpenChange={setTutorialOpen} />}
+        {tutorialUsed && (
+          <OnboardingDialog
+            open={tutorialOpen}
+            onOpenChange={setTutorialOpen}
+            myEmail={user.email}
+            completed={user.hasCompletedOnboarding}
+          />
+        )}
       </Suspense>
     </div>
   )

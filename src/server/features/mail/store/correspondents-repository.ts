@@ -96,6 +96,22 @@ export function createCorrespondentsRepository(db: Database) {
       return rows.flatMap((r) => [r.to, r.cc]).filter(Boolean)
     },
 
+    /** The To and Cc of the user's latest sent messages, newest first; trash and spam left out. */
+    async sentRecipientHeaderPairs(userId: string, limit: number) {
+      return db
+        .select({ to: emailMessages.toHeader, cc: emailMessages.ccHeader })
+        .from(emailMessages)
+        .where(
+          and(
+            eq(emailMessages.userId, userId),
+            sql`${emailMessages.labels} @> array['SENT']::text[]`,
+            sql`not (${emailMessages.labels} && array['TRASH','SPAM']::text[])`,
+          ),
+        )
+        .orderBy(sql`${emailMessages.internalDate} desc`)
+        .limit(limit)
+    },
+
     /** The user's latest sent messages' text, newest first (learning their style, decision 034). */
     async recentSentTexts(userId: string, limit: number): Promise<string[]> {
       const rows = await db
