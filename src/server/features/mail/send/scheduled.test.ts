@@ -104,6 +104,24 @@ describe('mail that waits to be sent', () => {
     expect(answer.json().error.message).toMatch(/Pro/)
     expect(answer.json().error.message).toMatch(/\/upgrade/)
     expect(await sentCount('FreeLater')).toBe(0)
+
+    // Nor can a Free user's Undo send window be moved to a later time: that is Send later too.
+    await h.call(grace, 'PUT', '/api/user/settings', { undoSendSeconds: 30 })
+    const waiting = await send(grace, { subject: 'FreeUndoMoved', undo: true })
+    expect(waiting.statusCode).toBe(202)
+    const moved = await h.call(
+      grace,
+      'PATCH',
+      `/api/gmail/scheduled/${waiting.json().scheduledId}`,
+      {
+        sendAt: inSeconds(3600),
+      },
+    )
+    expect(moved.statusCode).toBe(403)
+    expect(moved.json().error.message).toMatch(/Pro/)
+    expect((await row(waiting.json().scheduledId)).kind).toBe('undo')
+    await h.call(grace, 'DELETE', `/api/gmail/scheduled/${waiting.json().scheduledId}`)
+    await h.call(grace, 'PUT', '/api/user/settings', { undoSendSeconds: 5 })
   })
 
   it.each([

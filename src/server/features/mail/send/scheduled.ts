@@ -344,6 +344,11 @@ export function createScheduledSends(deps: {
     async move(user: UserRow, id: string, sendAtText: string): Promise<ScheduledSend> {
       const sendAt = new Date(sendAtText)
       checkSendAt(sendAt)
+      // A new time makes any waiting message a Send later, an Undo send window's too: Pro's.
+      if (!isProActive(user, now())) {
+        if (!(await repo.find(user.id, id))) throw await whyNot(user, id, 'moved')
+        throw new Forbidden(SEND_LATER_PRO_MESSAGE, 'pro_required')
+      }
       const moved = await repo.move(user.id, id, sendAt)
       if (!moved) throw await whyNot(user, id, 'moved')
       await requeue(id, sendAt)

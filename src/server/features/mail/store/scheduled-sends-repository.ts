@@ -175,6 +175,7 @@ export function createScheduledSendsRepository(db: Database) {
         .update(scheduledSends)
         .set({
           sendAt,
+          kind: 'later',
           status: 'scheduled',
           error: null,
           details: sql`${scheduledSends.details} - 'attempts'`,
