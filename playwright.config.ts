@@ -48,6 +48,9 @@ export default defineConfig({
       STRIPE_STANDIN_PORT: process.env.E2E_STRIPE_PORT ?? '4421',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // The stand-in has no quota: unpaced, a lane's first journey does not wait about 40 s
+      // for the demo mailbox's first sync (the pacing has its own tests and bench).
+      GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
       // A small Free allowance, so the AI limit journey reaches it in a few calls.
       FREE_AI_EMAILS_PER_MONTH: '6',
       // The offline writer, whatever the developer's shell has configured.
