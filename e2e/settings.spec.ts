@@ -106,7 +106,7 @@ test("Sign out of all devices ends the other browser's session too", async ({ pa
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByText('Signed out of all devices', { exact: true })).toBeVisible()
     await otherPage.goto('/contacts')
-    await expect(otherPage).toHaveURL(/\/auth$/)
+    await expect(otherPage).toHaveURL(/\/auth\?next=%2Fcontacts$/)
   } finally {
     await otherDevice.close()
   }
@@ -141,8 +141,9 @@ test('Delete Account asks for DELETE, ends signed out, and the next sign-in is a
 
   await expect(page).toHaveURL(/\/login$/)
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  await expect(page.getByText('Your account has been deleted.', { exact: true })).toBeVisible()
   await page.goto('/contacts')
-  await expect(page).toHaveURL(/\/auth$/)
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcontacts$/)
 
   await signIn(page, JORDAN.email)
   await page.goto('/contacts')

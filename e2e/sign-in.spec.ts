@@ -34,8 +34,15 @@ test('sign in from the landing page, stay signed in, log out', async ({ page }) 
   await sidebar.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.goto('/inbox')
-  await expect(page).toHaveURL(/\/auth$/)
+  await expect(page).toHaveURL(/\/auth\?next=%2Finbox$/)
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+
+  // Signing in returns to the page that was asked for.
+  await page.goto('/contacts')
+  await expect(page).toHaveURL(/\/auth\?next=%2Fcontacts$/)
+  await signInAs(page, ALEX.email)
+  await expect(page).toHaveURL(/\/contacts$/)
+  await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible()
 
   expect(cspViolations).toEqual([])
 })
@@ -59,8 +66,13 @@ test('the second demo account is not an admin, and unknown paths show the 404 pa
   await expect(nav.getByRole('link', { name: 'Contacts' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0)
 
-  await page.goto('/no-such-page')
+  const missing = await page.goto('/no-such-page')
+  expect(missing?.status()).toBe(404)
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await expect(page).toHaveTitle('Page not found — Inkwell')
+  // Home, for someone signed in, is the inbox.
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page).toHaveURL(/\/inbox$/)
 })
 
 test('the theme toggle switches to dark and is remembered', async ({ page }) => {

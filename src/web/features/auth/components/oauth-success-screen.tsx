@@ -6,12 +6,13 @@ import { Spinner } from '../../../components/ui/spinner'
 import { retryDelay } from '../../../lib/query-client'
 import { currentUserKey, getCurrentUser } from '../../../lib/queries/current-user'
 import { clearOAuthSuccessCookie, hasOAuthSuccessCookie } from '../oauth-cookie'
+import { takeReturnTo } from '../return-to'
 
 const MAX_RETRIES = 5
 
 /**
  * Completes Google sign-in, with the spec's timings: polls the current user; on success clears the
- * oauth cookie, refreshes data and goes to /app after 0.5 s. Without the cookie it gives up
+ * oauth cookie, refreshes data and goes to /app (or the page asked for before sign-in) after 0.5 s. Without the cookie it gives up
  * after 3 s; with it, it retries up to 5 times with backoff capped at 30 s.
  */
 export function OAuthSuccessScreen() {
@@ -35,7 +36,9 @@ export function OAuthSuccessScreen() {
         await queryClient.invalidateQueries({
           predicate: (q) => q.queryKey[0] !== currentUserKey[0],
         })
-        later(500, () => navigate('/app', { replace: true }))
+        // Back to the page that was asked for before signing in, else the inbox.
+        const next = takeReturnTo() ?? '/app'
+        later(500, () => navigate(next, { replace: true }))
       } else if (!hasOAuthSuccessCookie()) {
         later(3000, fail)
       } else if (attempt < MAX_RETRIES) {

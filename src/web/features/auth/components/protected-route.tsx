@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { Spinner } from '../../../components/ui/spinner'
 import { useCurrentUser } from '../../../lib/queries/current-user'
+import { signInPathFor } from '../return-to'
 
 export function FullPageLoading() {
   return (
@@ -12,7 +13,10 @@ export function FullPageLoading() {
   )
 }
 
-/** Renders its children for a signed-in user; otherwise redirects once to /auth. */
+/**
+ * Renders its children for a signed-in user; otherwise redirects once to /auth, which brings
+ * them back to this page once signed in.
+ */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { data: user, isLoading, isError } = useCurrentUser()
   const [, navigate] = useLocation()
@@ -22,7 +26,8 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (signedOut && !redirected.current) {
       redirected.current = true
-      navigate('/auth', { replace: true })
+      const { pathname, search, hash } = window.location
+      navigate(signInPathFor(`${pathname}${search}${hash}`), { replace: true })
     }
   }, [signedOut, navigate])
 

@@ -14,6 +14,7 @@ import {
 import { toast } from '../../../components/ui/use-toast'
 import { useCurrentUser } from '../../../lib/queries/current-user'
 import { FullPageLoading } from './protected-route'
+import { rememberReturnTo, safeReturnPath } from '../return-to'
 
 const NEXT_STEPS = [
   'Sign in with Google',
@@ -43,9 +44,10 @@ export function SignInScreen() {
   const [, navigate] = useLocation()
   const error = params.get('error')
 
+  const next = params.get('next')
   useEffect(() => {
-    if (user) navigate('/inbox', { replace: true })
-  }, [user, navigate])
+    if (user) navigate(safeReturnPath(next) ?? '/inbox', { replace: true })
+  }, [user, navigate, next])
 
   useEffect(() => {
     if (!error) return
@@ -76,7 +78,10 @@ export function SignInScreen() {
             <Button
               size="lg"
               className="w-full"
-              onClick={() => window.location.assign('/api/auth/google/login')}
+              onClick={() => {
+                rememberReturnTo(next)
+                window.location.assign('/api/auth/google/login')
+              }}
             >
               <GoogleMark />
               Continue with Google
