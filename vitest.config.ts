@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react'
 
 export default defineConfig({
   test: {
+    // Most server tests wait on PostgreSQL, the stand-ins and jobs rather than compute, so more
+    // files run at once than there are cores (Vitest's default is one fewer: a single worker on
+    // these 2-core machines). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         test: {
