@@ -175,7 +175,12 @@ test('reply lands in the same thread', async ({ page }) => {
   expect((await subject.inputValue()).match(/re:/gi)?.length).toBe(1)
   await expect(recipientChips(editor, 'To')).toHaveCount(1)
   const body = editor.getByLabel('Message', { exact: true })
-  await expect(body).toHaveValue(/-------- Original Message --------\nFrom: /)
+  // The editor starts with the user's part only; the quote waits folded behind "…" (issue 25).
+  await expect(body).not.toHaveValue(/wrote:/)
+  const fold = editor.getByRole('button', { name: 'Show trimmed content' })
+  await expect(fold).toHaveAttribute('aria-expanded', 'false')
+  await fold.click()
+  await expect(editor.getByLabel('Quoted text', { exact: true })).toHaveValue(/^On .+ wrote:\n> /)
 
   const line = unique('Thanks, replying from the journey')
   await body.press('Home')

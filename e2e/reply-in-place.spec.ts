@@ -53,8 +53,12 @@ test('Reply opens under the thread; after Send you stay there and see your messa
   const otherParty = (await recipientChips(editor, 'To').first().getAttribute('title')) ?? ''
   expect(otherParty).toContain(thread.sender)
   const body = field(editor, 'Message')
-  await expect(body).toHaveValue(/-------- Original Message --------\nFrom: /)
+  // Empty above the quote, which is folded behind "…" and sent as Gmail sends it (issue 25).
+  await expect(body).not.toHaveValue(/wrote:/)
   await expect(body).toBeFocused()
+  const fold = editor.getByRole('button', { name: 'Show trimmed content' })
+  await expect(fold).toHaveAttribute('aria-expanded', 'false')
+  await expect(field(editor, 'Quoted text')).toHaveCount(0)
 
   const line = unique('Replying right here')
   await body.pressSequentially(line)
@@ -65,6 +69,11 @@ test('Reply opens under the thread; after Send you stay there and see your messa
   await expect(page).toHaveURL(new RegExp(`/(inbox|app)\\?thread=${thread.id}$`))
   await expect(inlineReply(page)).toHaveCount(0)
   await expect(page.getByTestId('message').last()).toContainText(line)
+  // The quote went with it, and the viewer folds it in the sent message too.
+  const sent = page.getByTestId('message').last()
+  await expect(sent).not.toContainText('wrote:')
+  await sent.getByRole('button', { name: 'Show trimmed content' }).click()
+  await expect(sent).toContainText(/On .+ wrote:\s*> /)
   await expect(page.getByTestId('message').last().getByTestId('sender-email')).toHaveText(
     `<${ALEX.email}>`,
   )
@@ -84,6 +93,10 @@ test('a reply pops out into the full Compose, keeping its text and its files', a
   await page.getByRole('button', { name: 'Forward', exact: true }).last().click()
   const editor = inlineReply(page)
   await expect(field(editor, 'Subject')).toHaveValue(/^fwd: /i)
+  // Gmail's header block above the original, shown and not quoted (issue 25).
+  await expect(field(editor, 'Quoted text')).toHaveValue(
+    /^---------- Forwarded message ---------\nFrom: .+\nDate: .+\nSubject: .*\nTo: .*\n\n[^>]/,
+  )
   await page.getByRole('button', { name: 'Reply', exact: true }).last().click()
   await expect(field(inlineReply(page), 'Subject')).toHaveValue(/^re: /i)
 
@@ -100,7 +113,11 @@ test('a reply pops out into the full Compose, keeping its text and its files', a
   await expect(page).toHaveURL(/\/compose$/)
   await expect(page.getByTestId('reply-context')).toBeVisible()
   const composed = page.getByLabel('Message', { exact: true })
-  await expect(composed).toHaveValue(new RegExp(`^${line}\\n\\n-------- Original Message`))
+  await expect(composed).toHaveValue(new RegExp(`^${line}`))
+  await expect(composed).not.toHaveValue(/wrote:/)
+  // The quote came along, folded as it was.
+  await page.getByRole('button', { name: 'Show trimmed content' }).click()
+  await expect(page.getByLabel('Quoted text', { exact: true })).toHaveValue(/^On .+ wrote:\n> /)
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue(/^re: /i)
   // The picked file came along, through the draft the reply was saved in.
   const chips = page.getByRole('list', { name: 'Attachments' })

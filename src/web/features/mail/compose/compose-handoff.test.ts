@@ -3,7 +3,6 @@ import type { EmailMessage } from '../../../../contract/mail'
 import { parseAddressList, formatAddress } from './addresses'
 import {
   COMPOSE_STORAGE_KEY,
-  ORIGINAL_MESSAGE_MARKER,
   buildReplyHandoff,
   clearComposeHandoff,
   editorStart,
@@ -201,14 +200,40 @@ describe('the stored handoff', () => {
     expect(readComposeHandoff()).toBeNull()
   })
 
-  it('quotes the original under an Original Message block', () => {
+  it('quotes a reply as Gmail does: "On <date>, <name> <<address>> wrote:", then ">" lines', () => {
     const block = originalMessageBlock({
       originalSender: 'Priya Shah',
       originalEmail: 'priya@acme.io',
+      originalDate: '2025-03-03T10:12:00',
       replyContext: 'Line 1\n\nLine 2',
     })
     expect(block).toBe(
-      `${ORIGINAL_MESSAGE_MARKER}\nFrom: Priya Shah <priya@acme.io>\n\n> Line 1\n>\n> Line 2`,
+      'On Mon, Mar 3, 2025 at 10:12 AM, Priya Shah <priya@acme.io> wrote:\n> Line 1\n>\n> Line 2',
+    )
+  })
+
+  it("forwards under Gmail's header block (From, Date, Subject, To), not quoted", () => {
+    const block = originalMessageBlock({
+      originalSender: 'Priya Shah',
+      originalEmail: 'priya@acme.io',
+      originalDate: '2025-03-03T10:12:00',
+      originalSubject: 'Budget',
+      originalTo: 'Alex Morgan <alex@inkwell.demo>',
+      replyContext: 'Line 1\n\nLine 2\n',
+      forward: true,
+    })
+    expect(block).toBe(
+      [
+        '---------- Forwarded message ---------',
+        'From: Priya Shah <priya@acme.io>',
+        'Date: Mon, Mar 3, 2025 at 10:12 AM',
+        'Subject: Budget',
+        'To: Alex Morgan <alex@inkwell.demo>',
+        '',
+        'Line 1',
+        '',
+        'Line 2',
+      ].join('\n'),
     )
   })
 })
@@ -220,7 +245,7 @@ describe('editors, drafts and pop out', () => {
     writeComposeHandoff(handoffFromEditor({ fields: written, reply: start.reply, draftId: 'r-42' }))
     const reopened = editorStart(readComposeHandoff())
     expect(reopened.fields).toEqual(written)
-    expect(reopened.fields.body.split(ORIGINAL_MESSAGE_MARKER)).toHaveLength(2)
+    expect(reopened.fields.body.split(' wrote:\n')).toHaveLength(2)
     expect(reopened.reply).toEqual({
       threadId: 'thread-1',
       replyToMessageId: 'msg-2',

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Draft, EmailMessage } from '../../../../contract/mail'
 import { formatAddress, parseAddressList, sameAddress } from './addresses'
+import { forwardBlock, replyQuote } from './quote'
 import {
   DraftFileSchema,
   draftFilesOf,
@@ -22,6 +23,12 @@ export type ComposeHandoff = {
   originalSender: string
   originalEmail: string
   replyContext: string
+  /** The original's date (ISO), To and subject, for the quote's attribution or forward header. */
+  originalDate?: string
+  originalTo?: string
+  originalSubject?: string
+  /** A forward: the original goes below Gmail's header block, not quoted. */
+  forward?: boolean
   threadId?: string
   /** Gmail id of the message answered; the server derives In-Reply-To and References. */
   replyToMessageId?: string
@@ -64,6 +71,10 @@ export function readComposeHandoff(): ComposeHandoff | null {
     originalSender: str(data.originalSender),
     originalEmail: str(data.originalEmail),
     replyContext: str(data.replyContext),
+    originalDate: optional(data.originalDate),
+    originalTo: optional(data.originalTo),
+    originalSubject: optional(data.originalSubject),
+    forward: data.forward === true || undefined,
     threadId: optional(data.threadId),
     replyToMessageId: optional(data.replyToMessageId),
     cc: optional(data.cc),
@@ -94,22 +105,28 @@ export function prefixSubject(prefix: keyof typeof PREFIXES, subject: string): s
   return PREFIXES[prefix].test(trimmed) ? trimmed : `${prefix}${trimmed}`
 }
 
-export const ORIGINAL_MESSAGE_MARKER = '-------- Original Message --------'
-
-/** The block a reply context appends to the message (the spec's reply prefill). */
+/** What a reply or forward carries of the original (the spec's reply prefill), as Gmail writes it. */
 export function originalMessageBlock(
-  handoff: Pick<ComposeHandoff, 'originalSender' | 'originalEmail' | 'replyContext'>,
+  handoff: Pick<
+    ComposeHandoff,
+    | 'originalSender'
+    | 'originalEmail'
+    | 'replyContext'
+    | 'originalDate'
+    | 'originalTo'
+    | 'originalSubject'
+    | 'forward'
+  >,
 ): string {
-  const from = handoff.originalEmail
-    ? formatAddress({ name: handoff.originalSender, email: handoff.originalEmail })
-    : handoff.originalSender
-  const quoted = handoff.replyContext
-    .replace(/\r\n/g, '\n')
-    .trimEnd()
-    .split('\n')
-    .map((line) => (line ? `> ${line}` : '>'))
-    .join('\n')
-  return `${ORIGINAL_MESSAGE_MARKER}\nFrom: ${from}\n\n${quoted}`
+  const original = {
+    name: handoff.originalSender,
+    email: handoff.originalEmail,
+    date: handoff.originalDate,
+    subject: handoff.originalSubject,
+    to: handoff.originalTo,
+    text: handoff.replyContext,
+  }
+  return handoff.forward ? forwardBlock(original) : replyQuote(original)
 }
 
 export type ReplyMode = 'reply' | 'replyAll' | 'forward'
@@ -130,12 +147,16 @@ export function buildReplyHandoff(
     originalSender: message.sender.name || message.sender.email,
     originalEmail: message.sender.email,
     replyContext: message.textBody || message.body || message.snippet,
+    originalDate: message.timestamp,
+    originalTo: message.headers.to || message.recipient,
+    originalSubject: message.subject || subjectBase,
   }
   if (mode === 'forward') {
     return {
       to: '',
       subject: prefixSubject('Fwd: ', subjectBase),
       ...context,
+      forward: true,
       forwardedAttachments: forwardedFilesOf(message),
     }
   }
@@ -168,7 +189,8 @@ export function buildReplyHandoff(
 }
 
 /**
- * What an editor opens with, from a handoff: a reply's text above the quoted original. New
+ * What an editor opens with, from a handoff: a reply's text (empty, or a smart reply's) above
+ * the quoted original, which the editor folds behind "…" (issue 25). New
  * mail, replies and forwards start with `signature` (if any) below the text, above the quote;
  * a reopened draft or a message carried on already has its own.
  */

@@ -12,7 +12,6 @@ import { createQueryClient } from '../../../lib/query-client'
 import { planQuery } from '../../../lib/queries/plan'
 import { AiAssistantPanel } from '../../ai/ai-assistant-panel'
 import { sse, streamControl, type StreamControl } from '../../ai/test-streams'
-import { ORIGINAL_MESSAGE_MARKER } from './compose-handoff'
 import { useDraftTarget } from './use-draft-target'
 
 const PLAN: PlanInfo = {
@@ -152,7 +151,8 @@ describe('Compose as the target of an AI draft', { timeout: 20_000 }, () => {
   })
 
   it('refines what the user wrote above a reply’s quote, and keeps the quote', async () => {
-    const quote = `${ORIGINAL_MESSAGE_MARKER}\nFrom: Dana Cruz <dana@example.com>\n\n> Can you sign?`
+    const quote =
+      'On Mon, Mar 3, 2025 at 10:12 AM, Dana Cruz <dana@example.com> wrote:\n> Can you sign?'
     const fetchMock = serve(() => sse(draftStream('Hi Dana, signed. Cheers', null)))
     renderCompose({
       subject: 'Re: Contract',

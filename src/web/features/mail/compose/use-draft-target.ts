@@ -1,13 +1,13 @@
 import { useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import type { DraftTarget } from '../../ai/ai-assistant-panel'
 import { signatureAt } from '../signature'
-import { ORIGINAL_MESSAGE_MARKER } from './compose-handoff'
+import { quoteAt } from './quote'
 
 type Editable = { subject: string; body: string }
 
 /** Where the kept tail starts: the signature, else a reply's quote; -1 without either. */
 function tailAt(body: string): number {
-  const ats = [signatureAt(body), body.indexOf(ORIGINAL_MESSAGE_MARKER)].filter((at) => at !== -1)
+  const ats = [signatureAt(body), quoteAt(body)].filter((at) => at !== -1)
   return ats.length > 0 ? Math.min(...ats) : -1
 }
 

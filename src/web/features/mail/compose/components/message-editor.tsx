@@ -12,7 +12,52 @@ import { AddressField } from './address-field'
 import { AttachmentChips } from './attachment-chips'
 import { SendButton } from './send-button'
 import { useTemplatePicker } from './template-picker'
+import { FORWARD_MARKER, splitQuote } from '../quote'
 import { afterPaint } from '../../../../lib/after-paint'
+
+/**
+ * The original a reply quotes (or a forward carries), folded behind "…" as Gmail folds it: it
+ * is sent with the message; opened, it can be edited.
+ */
+function QuotedOriginal({
+  id,
+  quote,
+  startOpen,
+  onChange,
+}: {
+  id: string
+  quote: string
+  startOpen: boolean
+  onChange: (quote: string) => void
+}) {
+  const [open, setOpen] = useState(startOpen)
+  return (
+    <div className="space-y-1">
+      <button
+        type="button"
+        onClick={() => setOpen((was) => !was)}
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label="Show trimmed content"
+        title="Show trimmed content"
+        data-testid="quote-toggle"
+        className="inline-flex h-5 cursor-pointer items-center rounded-md border border-border bg-muted px-2 text-xs leading-none font-bold tracking-wider text-muted-foreground hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+      >
+        …
+      </button>
+      {open && (
+        <Textarea
+          id={id}
+          aria-label="Quoted text"
+          value={quote.replace(/^\n+/, '')}
+          onChange={(event) => onChange(event.target.value)}
+          rows={8}
+          className="text-muted-foreground"
+        />
+      )}
+    </div>
+  )
+}
 
 /** "Saving…", "Saved", or why it was not saved: quiet, and read out politely. */
 function SaveStatusText({ editor }: { editor: MessageEditorState }) {
@@ -100,6 +145,7 @@ export function MessageEditor({
     setFields((current) => ({ ...current, [key]: event.target.value }))
   // Templates: the button beside Attach, and `;` then letters in the message (decision 051).
   const templates = useTemplatePicker({ bodyRef, fields, setFields, disabled })
+  const { own, rest } = splitQuote(fields.body)
 
   const saveDraft = async () => {
     const result = await editor.saveNow()
@@ -180,9 +226,11 @@ export function MessageEditor({
           <Textarea
             ref={bodyRef}
             id={`${id}-body`}
-            value={fields.body}
+            // The user's part; the quoted original below it is folded (issue 25).
+            value={own}
             onChange={(event) => {
-              set('body')(event)
+              const typed = event.target.value
+              setFields((current) => ({ ...current, body: typed + splitQuote(current.body).rest }))
               templates.afterChange()
             }}
             rows={compact ? 8 : 14}
@@ -195,6 +243,20 @@ export function MessageEditor({
           Type a semicolon and a few letters to insert a template.
         </p>
       </FormField>
+      {rest && (
+        <QuotedOriginal
+          id={`${id}-quote`}
+          quote={rest}
+          // A forward's original shows, as in Gmail; a reply's quote waits behind "…".
+          startOpen={rest.trimStart().startsWith(FORWARD_MARKER)}
+          onChange={(quote) =>
+            setFields((current) => {
+              const mine = splitQuote(current.body).own
+              return { ...current, body: quote.trim() ? `${mine}\n\n${quote}` : mine }
+            })
+          }
+        />
+      )}
 
       <AttachmentChips
         items={[
