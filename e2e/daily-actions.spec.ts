@@ -1,10 +1,24 @@
 import { expect, test, type Page } from '@playwright/test'
+import { E2E_URL } from '../playwright.config'
 import { signIn } from './support'
 
 /**
- * Issue 11, point 4: "Mark as unread" sticks, and archive and delete open the same next
- * conversation from the keyboard, the row menu and the viewer (decision 027).
+ * Issue 11, point 4: "Mark as unread" sticks, and archive and delete in the open conversation
+ * go where the afterArchive setting says (issue 25: back to the list by default, as in Gmail;
+ * or the next or the previous conversation), the same from the keyboard, the row menu and the
+ * viewer (decision 027).
  */
+
+/** Saves Sam's afterArchive setting as the Settings screen does, then shows the inbox again. */
+async function setAfterArchive(page: Page, afterArchive: 'list' | 'next' | 'previous') {
+  const saved = await page.request.put('/api/user/settings', {
+    data: { afterArchive },
+    headers: { origin: E2E_URL },
+  })
+  expect(saved.status()).toBe(200)
+  await page.goto('/app')
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 })
+}
 
 const rows = (page: Page) => page.getByTestId('thread-row')
 const openId = (page: Page) => new URL(page.url()).searchParams.get('thread')
@@ -40,11 +54,44 @@ test('"Mark as unread" in the open conversation closes it and leaves it unread',
   await expect(row).toHaveAttribute('data-unread', 'true', { timeout: 30_000 })
 })
 
-test('archive and delete open the next conversation, whichever way they are asked for', async ({
+test('by default, archive in the open conversation goes back to the list and reads nothing more', async ({
   page,
 }) => {
   test.slow()
   await openInbox(page)
+  await setAfterArchive(page, 'list')
+
+  const opened = await idAt(page, 1)
+  await rows(page).nth(1).getByRole('button').first().click()
+  await expect.poll(() => openId(page)).toBe(opened)
+  await expect(page.getByTestId('thread-subject')).toBeVisible()
+  const below = await idAt(page, 2)
+  const belowUnread = await rows(page).nth(2).getAttribute('data-unread')
+  await page.getByRole('button', { name: 'Archive', exact: true }).click()
+  await expect.poll(() => openId(page)).toBeNull()
+  await expect(page.locator(`[data-thread-id="${opened}"]`)).toHaveCount(0)
+  // The row below took its place, with the focus, and was not opened or read.
+  const belowRow = page.locator(`[data-testid="thread-row"][data-thread-id="${below}"]`)
+  await expect(belowRow.getByRole('button').first()).toBeFocused()
+  if (belowUnread) await expect(belowRow).toHaveAttribute('data-unread', 'true')
+
+  // 'previous': `#` opens the conversation above the one deleted.
+  await setAfterArchive(page, 'previous')
+  const above = await idAt(page, 1)
+  await rows(page).nth(2).getByRole('button').first().click()
+  await expect(page.getByTestId('thread-subject')).toBeVisible()
+  await page.getByTestId('thread-subject').click()
+  await page.keyboard.press('#')
+  await expect.poll(() => openId(page)).toBe(above)
+  await setAfterArchive(page, 'list')
+})
+
+test("set to 'next', archive and delete open the next conversation, whichever way they are asked for", async ({
+  page,
+}) => {
+  test.slow()
+  await openInbox(page)
+  await setAfterArchive(page, 'next')
 
   // The viewer's Archive: the conversation below opens in its place.
   await rows(page).nth(1).getByRole('button').first().click()
@@ -80,4 +127,6 @@ test('archive and delete open the next conversation, whichever way they are aske
   }, cursorId)
   await page.keyboard.press('e')
   await expect(cursor).toHaveAttribute('data-thread-id', after!)
+  // Back to the default, so no later journey depends on this one.
+  await setAfterArchive(page, 'list')
 })

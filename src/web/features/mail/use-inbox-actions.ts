@@ -12,6 +12,7 @@ import {
   type MailChange,
 } from './mailbox/changes'
 import type { SelectionModel } from './mailbox/selection'
+import { useUserSettings } from '../../lib/queries/settings'
 import type { ThreadCursor } from './use-thread-cursor'
 
 export { leavesList }
@@ -24,8 +25,8 @@ export type KeyAction = ThreadAction | 'toggleStar'
 
 /**
  * Acting on conversations, one rule for the keyboard, the row menu and the viewer: the reader's
- * place follows the action (the next conversation takes the place of one that leaves the list;
- * the open one marked unread closes), then the action is sent.
+ * place follows the action (one that leaves the list gives its place to what the afterArchive
+ * setting says; the open one marked unread closes), then the action is sent.
  */
 export function useInboxActions({
   threads,
@@ -41,6 +42,8 @@ export function useInboxActions({
 }) {
   const queryClient = useQueryClient()
   const threadAction = useThreadAction()
+  // Where archive or delete in the open conversation goes: another one, or back to the list.
+  const { afterArchive } = useUserSettings()
   /** The last change that Undo (`z`) can take back. */
   const last = useRef<{ ids: readonly string[]; change: MailChange } | null>(null)
 
@@ -62,7 +65,7 @@ export function useInboxActions({
     if (!options.silent && inverseOf(simple(action))) {
       last.current = { ids: [target.id], change: simple(action) }
     }
-    if (leavesList(action, list)) cursor.leave(target.id)
+    if (leavesList(action, list)) cursor.leave(target.id, afterArchive)
     // Marking the open conversation unread closes it, so opening does not read it again.
     if (action === 'unread' && target.id === cursor.selectedId) cursor.close({ returnFocus: false })
     threadAction.mutate({
@@ -117,7 +120,7 @@ export function useInboxActions({
   ) => {
     const ids = options.ids ?? changeTargets()
     if (ids.length === 0) return
-    if (leavesList(mailChange, list)) for (const id of ids) cursor.leave(id)
+    if (leavesList(mailChange, list)) for (const id of ids) cursor.leave(id, afterArchive)
     // A change on the selection ends it, as in Gmail.
     if (selection && selection.count > 0) selection.clear()
     last.current = inverseOf(mailChange) ? { ids, change: mailChange } : null

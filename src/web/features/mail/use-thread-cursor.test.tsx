@@ -102,11 +102,54 @@ describe('o, Escape and what keys act on', () => {
   })
 })
 
-describe('a conversation leaving the list (decision 027)', () => {
-  it('when open, gives its place to the one below, in place in the history', () => {
+describe('a conversation leaving the list (decision 027, issue 25)', () => {
+  it("when open, and the setting is 'list' (the default), goes back to the list", async () => {
+    const { result, history } = renderCursor()
+    const row = document.createElement('div')
+    row.dataset.threadId = 'c'
+    const button = document.createElement('button')
+    row.append(button)
+    document.body.append(row)
+    act(() => result.current.open('b'))
+    act(() => result.current.leave('b', 'list'))
+    expect(result.current.selectedId).toBeNull()
+    // In place in the history: Back does not reopen what left the list.
+    expect(history).toEqual(['/inbox', '/inbox'])
+    // The row that took its place has the cursor and the focus, so j, k and Enter go on from it.
+    expect(result.current.targetId).toBe('c')
+    await waitFor(() => expect(button).toHaveFocus())
+    row.remove()
+  })
+
+  it("when open, and the setting is 'previous', opens the one above (below when it was first)", () => {
+    const { result, history } = renderCursor()
+    act(() => result.current.open('c'))
+    act(() => result.current.leave('c', 'previous'))
+    expect(result.current.selectedId).toBe('b')
+    expect(history).toEqual(['/inbox', '/inbox?thread=b'])
+
+    const first = renderCursor()
+    act(() => first.result.current.open('a'))
+    act(() => first.result.current.leave('a', 'previous'))
+    expect(first.result.current.selectedId).toBe('b')
+  })
+
+  it('under the cursor, moves the cursor to the one below whatever the setting', () => {
+    for (const setting of ['list', 'previous'] as const) {
+      const { result } = renderCursor()
+      act(() => result.current.step(1))
+      act(() => result.current.step(1))
+      act(() => result.current.leave('b', setting))
+      expect(rows[result.current.cursorIndex]?.id).toBe('c')
+      expect(result.current.selectedId).toBeNull()
+      cleanup()
+    }
+  })
+
+  it("when open, and the setting is 'next', gives its place to the one below, in place in the history", () => {
     const { result, history } = renderCursor()
     act(() => result.current.open('b'))
-    act(() => result.current.leave('b'))
+    act(() => result.current.leave('b', 'next'))
     expect(result.current.selectedId).toBe('c')
     expect(history).toEqual(['/inbox', '/inbox?thread=c'])
   })
@@ -114,12 +157,12 @@ describe('a conversation leaving the list (decision 027)', () => {
   it('when open and last, gives its place to the one above; when the only one, to none', () => {
     const { result } = renderCursor()
     act(() => result.current.open('d'))
-    act(() => result.current.leave('d'))
+    act(() => result.current.leave('d', 'next'))
     expect(result.current.selectedId).toBe('c')
 
     const only = renderCursor([{ id: 'a' }])
     act(() => only.result.current.open('a'))
-    act(() => only.result.current.leave('a'))
+    act(() => only.result.current.leave('a', 'next'))
     expect(only.result.current.selectedId).toBeNull()
     // The open entry now shows the list: Back does not reopen what left it.
     expect(only.history).toEqual(['/inbox', '/inbox'])
@@ -129,7 +172,7 @@ describe('a conversation leaving the list (decision 027)', () => {
     const { result } = renderCursor()
     act(() => result.current.step(1))
     act(() => result.current.step(1))
-    act(() => result.current.leave('b'))
+    act(() => result.current.leave('b', 'next'))
     expect(rows[result.current.cursorIndex]?.id).toBe('c')
     expect(result.current.selectedId).toBeNull()
   })
@@ -137,10 +180,10 @@ describe('a conversation leaving the list (decision 027)', () => {
   it('elsewhere in the list, moves neither the open conversation nor the cursor', () => {
     const { result, history } = renderCursor()
     act(() => result.current.step(1))
-    act(() => result.current.leave('c'))
+    act(() => result.current.leave('c', 'next'))
     expect(result.current.targetId).toBe('a')
     act(() => result.current.open('b'))
-    act(() => result.current.leave('d'))
+    act(() => result.current.leave('d', 'next'))
     expect(result.current.selectedId).toBe('b')
     expect(history).toEqual(['/inbox', '/inbox?thread=b'])
   })

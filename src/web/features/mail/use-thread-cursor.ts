@@ -1,7 +1,11 @@
 import { useCallback, useState } from 'react'
 import { afterPaint } from '../../lib/after-paint'
-import { nextAfterLeaving } from './next-thread'
+import { nextAfterLeaving, openAfterLeaving, type AfterArchive } from './next-thread'
 import { useThreadInUrl } from './use-thread-in-url'
+
+/** A row's own button (what opens it), if it is in view. */
+const rowButton = (id: string) =>
+  document.querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(id)}"] > button`)
 
 /**
  * Where the reader is in a list of conversations: the open one (kept in the URL), else the row
@@ -29,11 +33,7 @@ export function useThreadCursor(threads: readonly { id: string }[]) {
     const closed = selectedId
     showThread(null)
     if (!closed || !returnFocus) return
-    afterPaint(() =>
-      document
-        .querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(closed)}"] > button`)
-        ?.focus({ preventScroll: true }),
-    )
+    afterPaint(() => rowButton(closed)?.focus({ preventScroll: true }))
   }
 
   /**
@@ -57,14 +57,22 @@ export function useThreadCursor(threads: readonly { id: string }[]) {
   }
 
   /**
-   * `id` is leaving the list (decision 027): if it is open, or under the cursor, the next one
-   * takes its place (nextAfterLeaving); the open one is replaced in the history, not added.
+   * `id` is leaving the list (decision 027). Open, it gives its place to what `afterArchive`
+   * says (openAfterLeaving), replaced in the history rather than added: another conversation,
+   * or the list with the focus on the row that took its place. Under the cursor, the cursor
+   * moves to the row that takes its place (nextAfterLeaving).
    */
-  const leave = (id: string) => {
+  const leave = (id: string, afterArchive: AfterArchive) => {
     const next = nextAfterLeaving(threads, id)
     if (id === selectedId) {
-      if (next) open(next.id, { replace: true })
-      else showThread(null, { replace: true })
+      const opened = openAfterLeaving(threads, id, afterArchive)
+      if (opened) {
+        open(opened.id, { replace: true })
+        return
+      }
+      showThread(null, { replace: true })
+      setCursorId(next?.id ?? null)
+      if (next) afterPaint(() => rowButton(next.id)?.focus({ preventScroll: true }))
     } else if (id === cursorId) setCursorId(next?.id ?? null)
   }
 

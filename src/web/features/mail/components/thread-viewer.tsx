@@ -40,6 +40,7 @@ import { lazyComponent } from '../../../lib/lazy-component'
 import { whenIdle } from '../../../lib/when-idle'
 import type { ReplyMode } from '../compose/compose-handoff'
 import { useThread } from '../api/get-thread'
+import { useMarkReadWhenShown } from '../use-mark-read-when-shown'
 import { isFlagged } from '../api/thread-action'
 import { useLabelIndex } from '../api/get-labels'
 import { shownLabels } from '../labels'
@@ -145,17 +146,8 @@ export function ThreadViewer({
     ''
   const target = useMemo(() => ({ id: threadId, senderName }), [threadId, senderName])
 
-  // Opening an unread conversation marks it read, once its messages are here (the request would
-  // compete with theirs). Only the state it opened in counts: a conversation opened read and
-  // then marked unread must stay unread.
-  const openedAs = useRef<'read' | 'unread' | null>(null)
-  const unread = detail?.isUnread
-  useEffect(() => {
-    if (unread === undefined || openedAs.current) return
-    openedAs.current = unread ? 'unread' : 'read'
-    if (unread) onAction(target, 'read', { silent: true })
-    // The ref keeps it to once (the viewer is keyed by the thread), whatever else re-runs it.
-  }, [unread, onAction, target])
+  // Opening an unread conversation marks it read once it has been shown (the hook says when).
+  useMarkReadWhenShown(detail?.isUnread, () => onAction(target, 'read', { silent: true }))
 
   const subject = detail?.subject || listThread?.subject || ''
   const state = detail ?? listThread
