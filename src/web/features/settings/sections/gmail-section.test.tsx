@@ -23,7 +23,9 @@ afterEach(() => {
 
 describe('Disconnect Gmail', () => {
   it('asks first: Cancel keeps Gmail connected, Disconnect Gmail disconnects', async () => {
-    const fetch = vi.fn(async () => Response.json({ gmailConnected: false }))
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json({ gmailConnected: false }),
+    )
     vi.stubGlobal('fetch', fetch)
     const reload = vi.fn()
     vi.stubGlobal('location', { ...window.location, reload })
