@@ -202,6 +202,14 @@ test('a Free user at the limit sees AI Generation Limit Reached', async ({ page 
       `You have used all ${FREE_LIMIT} free AI email credits this month. Upgrade to Pro for unlimited access.`,
     ),
   ).toBeVisible()
+  // One call to action, not three (the plan box's), and at 800 px the plan box leaves
+  // Settings in view.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(page.getByRole('link', { name: /upgrade/i })).toHaveCount(1)
+  await expect(sidebar.getByRole('link', { name: 'Settings', exact: true })).toBeInViewport()
+  // On a phone the plan box is behind the menu: the banner offers the upgrade instead.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByRole('link', { name: /upgrade/i })).toHaveCount(1)
 })
 
 test('a .docx writing sample is read on the server and analysed into profile traits', async ({

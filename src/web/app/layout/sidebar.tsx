@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button'
 import { cn } from '../../lib/cn'
 import { useTheme } from '../../lib/use-theme'
 import { useLogout } from '../../lib/session/logout'
-import { CreditCard } from '../../features/ai/credit-widgets'
+import { CreditCard, useCardOffersUpgrade } from '../../features/ai/credit-widgets'
 import { MailboxNav } from '../../features/mail/components/mailbox-nav'
 import { useMeta } from '../../lib/queries/meta'
 import { preloadScreen } from '../screens'
@@ -77,7 +77,11 @@ export function Sidebar({
   const [location] = useLocation()
   const { theme, toggleTheme } = useTheme()
   const logout = useLogout()
-  const items = user.isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS
+  // While the plan box offers Upgrade to Pro, it is the one call to action, not a second link.
+  const offersUpgrade = useCardOffersUpgrade()
+  const items = (user.isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS).filter(
+    (item) => !(offersUpgrade && item.href === '/upgrade'),
+  )
   const isActive = (item: NavItem) => (item.matches ?? [item.href]).includes(location)
 
   return (
@@ -102,16 +106,20 @@ export function Sidebar({
 
       <CreditCard />
 
-      <nav aria-label="Main" className="flex-1 space-y-3 overflow-y-auto">
-        <MailboxNav
-          location={location}
-          labels={labels}
-          unreadCount={unreadCount}
-          draftCount={draftCount}
-          onNavigate={onNavigate}
-          onIntent={preloadScreen}
-        />
-        <ul className="space-y-0.5 border-t border-border pt-3">
+      {/* The mailbox's views and labels scroll; the screens below them (Settings last) stay
+          in view however short the window and however tall the plan box. */}
+      <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col gap-3">
+        <div className="min-h-16 flex-1 overflow-y-auto">
+          <MailboxNav
+            location={location}
+            labels={labels}
+            unreadCount={unreadCount}
+            draftCount={draftCount}
+            onNavigate={onNavigate}
+            onIntent={preloadScreen}
+          />
+        </div>
+        <ul className="shrink-0 space-y-0.5 border-t border-border pt-3">
           {items.map((item) => {
             const active = isActive(item)
             const Icon = item.icon

@@ -41,7 +41,11 @@ export function CreditCompact({ className }: { className?: string }) {
   )
 }
 
-/** Banner: only for a Free plan that is low (1 credit or fewer left) or exhausted. */
+/**
+ * Banner: only for a Free plan that is low (1 credit or fewer left) or exhausted. It says so
+ * and leaves the one Upgrade button to the sidebar's plan box, shown beside it on a wide
+ * screen; on a narrow one, where the sidebar is behind the menu, the banner has it.
+ */
 export function CreditBanner() {
   const { data: plan } = usePlan()
   const message = plan ? creditBannerMessage(creditState(plan)) : null
@@ -62,11 +66,25 @@ export function CreditBanner() {
         <p className="font-medium">{message.title}</p>
         <p className="text-xs text-muted-foreground">{message.description}</p>
       </div>
-      <Button asChild size="sm" variant={message.exhausted ? 'default' : 'outline'}>
+      {/* Below lg the sidebar, and its plan box, are behind the menu: the banner offers it. */}
+      <Button
+        asChild
+        size="sm"
+        variant={message.exhausted ? 'default' : 'outline'}
+        className="lg:hidden"
+      >
         <Link href="/upgrade">Upgrade</Link>
       </Button>
     </div>
   )
+}
+
+/** True while the sidebar's plan box shows its 'Upgrade to Pro' (a Free plan low or out). */
+export function useCardOffersUpgrade(): boolean {
+  const { data: plan } = usePlan()
+  if (!plan) return false
+  const state = creditState(plan)
+  return state.plan === 'free' && state.level !== 'ok'
 }
 
 /** Card (the sidebar's plan box): plan badge, used/limit bar, message, 'Upgrade to Pro'. */
