@@ -25,10 +25,17 @@ export function InboxHeader({
     <div className="flex items-center gap-2">
       <div className="min-w-0 flex-1">
         <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <span data-testid="thread-count">{countText}</span>
+        {/* Each part stays on one line: a narrow header moves "Syncing…" below the count
+            rather than breaking "15 of 129 conversations" in two. */}
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+          <span className="whitespace-nowrap" data-testid="thread-count">
+            {countText}
+          </span>
           {syncing && (
-            <span className="inline-flex items-center gap-1 text-xs" data-testid="syncing">
+            <span
+              className="inline-flex items-center gap-1 text-xs whitespace-nowrap"
+              data-testid="syncing"
+            >
               <Spinner size="sm" label="" aria-hidden="true" /> Syncing…
             </span>
           )}

@@ -52,7 +52,8 @@ export function InboxSearch({
             value={query}
             placeholder="Search emails..."
             aria-label="Search emails"
-            className="pr-8 pl-8"
+            // The clear button below is the one ✕: Chromium's own cancel button is hidden.
+            className="pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
             onChange={(event) => onQueryChange(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
