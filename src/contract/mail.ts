@@ -114,6 +114,12 @@ export const BackfillProgressSchema = z.object({
   threads: z.number().int(),
   /** ISO date of the oldest message reached; null until a thread is in. */
   oldestDate: z.string().nullable(),
+  /**
+   * About how many seconds are left at the Gmail quota's rate (decision 054), from Gmail's
+   * estimate of the older threads; absent or null when there is no estimate (not paced, or
+   * not known yet).
+   */
+  etaSeconds: z.number().nullable().optional(),
 })
 export type BackfillProgress = z.infer<typeof BackfillProgressSchema>
 

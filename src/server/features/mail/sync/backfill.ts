@@ -8,8 +8,6 @@ import type { MailRepository } from '../store/repository.js'
 import { windowQuery, type MailSync, type SyncOptions } from './sync.js'
 
 const QUEUE = 'mail-backfill'
-/** A job works this long, then queues the next one, so other mailboxes get their turn. */
-const SLICE_MS = 20_000
 /** When the sync holds the mailbox, or Gmail failed, the backfill comes back this much later. */
 const BUSY_RETRY_SECONDS = 5
 const FAILED_RETRY_SECONDS = 60
@@ -17,13 +15,43 @@ const FAILED_RETRY_SECONDS = 60
 type BackfillJob = { userId: string }
 type SyncState = NonNullable<Awaited<ReturnType<MailRepository['getSyncState']>>>
 
+/**
+ * The time left of each user's backfill, as its last step on this instance estimated it, with
+ * the thread count it was made at (an estimate from an older step is not shown). Kept in
+ * memory: the sync state has no column for Gmail's count, so an instance that did not run the
+ * user's last step, or one just restarted, shows the progress without a time until it does.
+ */
+const estimates = new Map<string, { threads: number; etaSeconds: number }>()
+
+/**
+ * Seconds until the backfill is done at the quota's rate: the threads left (Gmail's estimate
+ * of the older mail, less what has been listed) times a thread's units (its `threads.get` and
+ * its share of a page's `threads.list`), over the units a second the quota refills. Every unit
+ * the bucket refills beyond the user's reserve goes to the backfill (see secondsUntilAffordable).
+ */
+export function backfillEta(input: {
+  estimatedThreads: number
+  listedThreads: number
+  threadUnits: number
+  unitsPerMinute: number
+}): number {
+  const left = Math.max(0, input.estimatedThreads - input.listedThreads)
+  return Math.ceil((left * input.threadUnits * 60) / input.unitsPerMinute)
+}
+
 /** The progress the inbox shows, from the sync state; null before the backfill may start. */
 export function backfillProgress(state: SyncState | null): BackfillProgress | null {
   if (!state?.fullSyncCompletedAt) return null
+  const done = state.backfillDoneAt !== null
+  const estimate = estimates.get(state.userId)
   return {
-    done: state.backfillDoneAt !== null,
+    done,
     threads: state.backfillThreads,
     oldestDate: state.backfillOldestDate?.toISOString() ?? null,
+    // Only when known (paced, and this instance ran the step that listed these threads).
+    ...(!done && estimate?.threads === state.backfillThreads
+      ? { etaSeconds: estimate.etaSeconds }
+      : {}),
   }
 }
 
@@ -34,6 +62,11 @@ export function backfillProgress(state: SyncState | null): BackfillProgress | nu
  * queue (one per user at a time, on any instance; a queued job survives a restart), run under
  * the mailbox's sync lock, and only while the shared quota bucket keeps half a minute's units
  * for the user's own calls: otherwise the next job is queued for when it will.
+ *
+ * Fair (decision 054): a job is one step, and the next step of the mailbox is queued behind
+ * every other mailbox's, so fifty backfills take turns a page at a time instead of one running
+ * to its end. The queue has its own workers: a sync somebody waits for (first page, Refresh,
+ * push) is in `mail-sync` and never waits behind these.
  */
 export function createMailBackfill(deps: {
   jobs: JobQueue
@@ -47,12 +80,19 @@ export function createMailBackfill(deps: {
 }) {
   const { jobs, repo, options, log } = deps
   const { boss } = jobs
+  const workerIds: string[] = []
 
+  /**
+   * Queues the user's next step, at the back of the queue (workers take the oldest first), and
+   * wakes a local worker when it may start now: a worker polls every 2 s otherwise.
+   */
   async function queue(userId: string, afterSeconds = 0): Promise<void> {
-    await boss.send(QUEUE, { userId } satisfies BackfillJob, {
+    const id = await boss.send(QUEUE, { userId } satisfies BackfillJob, {
       singletonKey: userId,
       startAfter: afterSeconds,
     })
+    const worker = workerIds[Math.floor(Math.random() * workerIds.length)]
+    if (id && afterSeconds === 0 && worker) boss.notifyWorker(worker)
   }
 
   /** One page of older threads, fetched whole; the new progress, or null when there is none to do. */
@@ -84,7 +124,44 @@ export function createMailBackfill(deps: {
       backfillDoneAt: page.nextPageToken ? null : new Date(),
     }
     await repo.saveSyncState(userId, changes)
+    await estimate(
+      gmail,
+      userId,
+      changes.backfillThreads,
+      page.resultSizeEstimate,
+      !page.nextPageToken,
+    )
     return changes
+  }
+
+  /**
+   * Keeps the time left after a step: Gmail's `resultSizeEstimate` counts every thread the
+   * backfill's query matches, whatever the page token. Unpaced (the stand-in without a quota)
+   * there is no rate to divide by, and no estimate.
+   */
+  async function estimate(
+    gmail: GmailSession,
+    userId: string,
+    listedThreads: number,
+    estimatedThreads: number | null | undefined,
+    done: boolean,
+  ) {
+    const headroom = done || !estimatedThreads ? null : await gmail.quotaHeadroom()
+    if (!headroom || !estimatedThreads) {
+      estimates.delete(userId)
+      return
+    }
+    const threadUnits =
+      gmail.priceOf('threadsGet') + gmail.priceOf('threadsList') / options.backfillPageSize
+    estimates.set(userId, {
+      threads: listedThreads,
+      etaSeconds: backfillEta({
+        estimatedThreads,
+        listedThreads,
+        threadUnits,
+        unitsPerMinute: headroom.unitsPerMinute,
+      }),
+    })
   }
 
   /** Seconds until the bucket can pay for a step and keep its reserve; 0 when it can now. */
@@ -99,38 +176,37 @@ export function createMailBackfill(deps: {
     return Math.ceil(((needed - headroom.available) * 60) / headroom.unitsPerMinute)
   }
 
+  /** One step of the user's backfill, then the next one queued behind everyone else's. */
   async function run(userId: string): Promise<void> {
     const gmail = await deps.gmailFor(userId)
     if (!gmail) return
-    const until = Date.now() + SLICE_MS
-    for (;;) {
-      const wait = await secondsUntilAffordable(gmail)
-      if (wait > 0) return queue(userId, wait)
-      let locked
-      try {
-        locked = await repo.withSyncLock(userId, () => step(gmail, userId))
-      } catch (error) {
-        // Pace, don't fail: Gmail gone stops it; anything else is tried again later.
-        if (error instanceof AppError && error.statusCode === 401) return
-        log.warn({ err: error, userId }, 'a backfill step failed; trying again later')
-        return queue(userId, FAILED_RETRY_SECONDS)
-      }
-      if (!locked) return queue(userId, BUSY_RETRY_SECONDS)
-      const progress = locked.value
-      if (!progress) return
-      await deps.events
-        .publish(userId, {
-          type: 'mail.backfill',
-          done: progress.backfillDoneAt !== null,
-          threads: progress.backfillThreads,
-          oldestDate: progress.backfillOldestDate?.toISOString() ?? null,
-        })
-        .catch((error: unknown) =>
-          log.warn({ err: error, userId }, 'publishing backfill progress failed'),
-        )
-      if (progress.backfillDoneAt) return
-      if (Date.now() > until) return queue(userId)
+    const wait = await secondsUntilAffordable(gmail)
+    if (wait > 0) return queue(userId, wait)
+    let locked
+    try {
+      locked = await repo.withSyncLock(userId, () => step(gmail, userId))
+    } catch (error) {
+      // Pace, don't fail: Gmail gone stops it; anything else is tried again later.
+      if (error instanceof AppError && error.statusCode === 401) return
+      log.warn({ err: error, userId }, 'a backfill step failed; trying again later')
+      return queue(userId, FAILED_RETRY_SECONDS)
     }
+    if (!locked) return queue(userId, BUSY_RETRY_SECONDS)
+    const progress = locked.value
+    if (!progress) return
+    const eta = estimates.get(userId)
+    await deps.events
+      .publish(userId, {
+        type: 'mail.backfill',
+        done: progress.backfillDoneAt !== null,
+        threads: progress.backfillThreads,
+        oldestDate: progress.backfillOldestDate?.toISOString() ?? null,
+        ...(eta ? { etaSeconds: eta.etaSeconds } : {}),
+      })
+      .catch((error: unknown) =>
+        log.warn({ err: error, userId }, 'publishing backfill progress failed'),
+      )
+    if (!progress.backfillDoneAt) await queue(userId)
   }
 
   return {
@@ -139,8 +215,10 @@ export function createMailBackfill(deps: {
       // is taken back and retried; the sync asks for the backfill again after each sync anyway.
       await jobs.ensureQueue(QUEUE, { policy: 'stately', retryLimit: 2 })
       for (let i = 0; i < deps.workers; i++) {
-        await jobs.work<BackfillJob>(QUEUE, { pollingIntervalSeconds: 2 }, (job) =>
-          run(job.data.userId),
+        workerIds.push(
+          await jobs.work<BackfillJob>(QUEUE, { pollingIntervalSeconds: 2 }, (job) =>
+            run(job.data.userId),
+          ),
         )
       }
     },
