@@ -17,4 +17,25 @@ describe('the backfill progress line', () => {
     )
     expect(screen.queryByRole('status')).not.toBeInTheDocument()
   })
+
+  it('adds the time left the server estimates, in round words', () => {
+    const { rerender } = render(
+      <BackfillNote
+        progress={{ done: false, threads: 40, oldestDate: '2024-03-15T12:00:00Z', etaSeconds: 720 }}
+      />,
+    )
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Fetching older mail… back to March 2024 (about 12 minutes left)',
+    )
+    rerender(
+      <BackfillNote progress={{ done: false, threads: 0, oldestDate: null, etaSeconds: 40_400 }} />,
+    )
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Fetching older mail… (about 11 hours left)',
+    )
+    rerender(
+      <BackfillNote progress={{ done: false, threads: 0, oldestDate: null, etaSeconds: null }} />,
+    )
+    expect(screen.getByRole('status')).toHaveTextContent(/^Fetching older mail…$/)
+  })
 })

@@ -139,17 +139,32 @@ export function SkippedMessagesNote({ count }: { count: number }) {
 const monthYear = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' })
 
 /**
+ * The server's estimate of the backfill's time left, in round words: minutes under an hour
+ * and a half, hours beyond. Null without an estimate.
+ */
+export function timeLeft(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined) return null
+  if (seconds < 60) return 'less than a minute left'
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 90) return minutes === 1 ? 'about 1 minute left' : `about ${minutes} minutes left`
+  return `about ${Math.round(minutes / 60)} hours left`
+}
+
+/**
  * A quiet line while mail older than the sync window is being fetched (the backfill), saying
- * how far back it has reached; gone once it is done.
+ * how far back it has reached and, when the server can tell, about how long it has left; gone
+ * once it is done.
  */
 export function BackfillNote({ progress }: { progress: BackfillProgress | null | undefined }) {
   if (!progress || progress.done) return null
   const reached = progress.oldestDate ? new Date(progress.oldestDate) : null
+  const left = timeLeft(progress.etaSeconds)
+  const where = reached
+    ? `Fetching older mail… back to ${monthYear.format(reached)}`
+    : 'Fetching older mail…'
   return (
     <p role="status" className="text-xs text-muted-foreground">
-      {reached
-        ? `Fetching older mail… back to ${monthYear.format(reached)}`
-        : 'Fetching older mail…'}
+      {left ? `${where} (${left})` : where}
     </p>
   )
 }
