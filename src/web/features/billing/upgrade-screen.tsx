@@ -21,7 +21,10 @@ function FeatureList({ features }: { features: readonly string[] }) {
   )
 }
 
-/** Free and Pro side by side, from the plans source: prices and features (decisions 014, 051). */
+/**
+ * Free and Pro side by side, from the plans source: prices and features (decisions 014, 051).
+ * Each plan's name is a heading one level under the page's, as "Choose how to pay" is.
+ */
 function PlanComparison() {
   const { data: plans } = usePlans()
   if (!plans) return null
@@ -30,7 +33,9 @@ function PlanComparison() {
     <div className="grid gap-4 sm:grid-cols-2">
       <Card role="group" aria-labelledby="plan-free">
         <CardHeader>
-          <CardTitle id="plan-free">Free</CardTitle>
+          <CardTitle asChild id="plan-free">
+            <h2>Free</h2>
+          </CardTitle>
           <CardDescription>
             <span className="text-2xl font-semibold text-foreground">
               {formatAmount(0, monthly.currency)}
@@ -49,7 +54,9 @@ function PlanComparison() {
       </Card>
       <Card role="group" aria-labelledby="plan-pro" className="border-primary">
         <CardHeader>
-          <CardTitle id="plan-pro">Pro</CardTitle>
+          <CardTitle asChild id="plan-pro">
+            <h2>Pro</h2>
+          </CardTitle>
           <CardDescription>
             From{' '}
             <span className="text-2xl font-semibold text-foreground">{formatPrice(monthly)}</span> /

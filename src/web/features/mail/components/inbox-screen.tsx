@@ -238,6 +238,9 @@ function MailboxScreen({
       </section>
 
       <div className={cn('min-w-0 flex-1', !selectedId && 'hidden md:block')}>
+        {/* On a phone the open conversation takes the screen and the list, with the view's
+            h1, is hidden: the page keeps its h1 for those who move by headings. */}
+        {selectedId && <h1 className="sr-only md:hidden">{view.name}</h1>}
         {selectedId ? (
           <Suspense
             fallback={
