@@ -19,7 +19,7 @@ async function goToInbox(page: Page) {
   await page.locator('body').click({ position: { x: 1, y: 1 } })
   await page.keyboard.press('g')
   await page.keyboard.press('i')
-  await expect(page).toHaveURL(/\/app$/)
+  await expect(page).toHaveURL(/\/inbox$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible()
   await expect(rows(page).first()).toBeVisible({ timeout: 30_000 })
 }
