@@ -14,6 +14,14 @@ import {
 } from '../../components/ui/select'
 import { optionLabel } from '../../lib/option-label'
 
+/**
+ * The selected contact's badges: tone, formality and language, each word once ("Formal ·
+ * Spanish" when the tone and the formality are both formal).
+ */
+export function contactBadges(contact: Pick<Contact, 'tone' | 'formality' | 'language'>): string[] {
+  return [...new Set([contact.tone, contact.formality, contact.language].map(optionLabel))]
+}
+
 /** Compose's quick contact picker and the selected contact's summary with a clear button. */
 export function ContactPicker({
   contacts,
@@ -28,7 +36,11 @@ export function ContactPicker({
 }) {
   const id = useId()
   return (
-    <section aria-labelledby={`${id}-heading`} className="grid gap-3 rounded-lg border p-4">
+    // minmax(0, 1fr): a long name or address is cut short inside the panel, never widens it.
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border p-4"
+    >
       <h2 id={`${id}-heading`} className="flex items-center gap-2 text-sm font-semibold">
         <Users aria-hidden="true" className="size-4" /> Contacts
       </h2>
@@ -41,7 +53,7 @@ export function ContactPicker({
           to get drafts in their language and tone.
         </p>
       ) : (
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-1.5">
           <Label htmlFor={`${id}-pick`}>Quick pick</Label>
           <Select
             value={selected?.id ?? ''}
@@ -51,7 +63,7 @@ export function ContactPicker({
             }}
             disabled={!contacts}
           >
-            <SelectTrigger id={`${id}-pick`}>
+            <SelectTrigger id={`${id}-pick`} className="w-full min-w-0 [&>span]:min-w-0">
               <SelectValue placeholder={contacts ? 'Choose a contact' : 'Loading contacts…'} />
             </SelectTrigger>
             <SelectContent>
@@ -66,7 +78,7 @@ export function ContactPicker({
       )}
       {selected && (
         <div
-          className="flex items-start gap-3 rounded-md bg-muted/60 p-3 text-sm"
+          className="flex min-w-0 items-start gap-3 rounded-md bg-muted/60 p-3 text-sm"
           data-testid="selected-contact"
         >
           <span
@@ -79,9 +91,11 @@ export function ContactPicker({
             <p className="truncate font-medium">{selected.name}</p>
             <p className="truncate text-xs text-muted-foreground">{selected.email}</p>
             <div className="flex flex-wrap gap-1">
-              <Badge variant="outline">{optionLabel(selected.tone)}</Badge>
-              <Badge variant="outline">{optionLabel(selected.formality)}</Badge>
-              <Badge variant="outline">{optionLabel(selected.language)}</Badge>
+              {contactBadges(selected).map((badge) => (
+                <Badge key={badge} variant="outline">
+                  {badge}
+                </Badge>
+              ))}
             </div>
           </div>
           <Button
