@@ -157,28 +157,37 @@ test('leaving Compose with unsaved text asks first: a sidebar link, Back and rel
   await expect(page).toHaveURL(/\/inbox$/)
 })
 
-test('Settings with unsaved changes ask before leaving, and say what applies at once', async ({
+test('Settings save each change by themselves: leaving right after asks nothing, and it stays', async ({
   page,
 }) => {
   const dialogs = recordDialogs(page)
   await signIn(page)
   await page.goto('/settings')
   // The first visit loads the screen's code.
-  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible({
-    timeout: 30_000,
-  })
   await expect(page.getByTestId('settings-apply-hint')).toHaveText(
-    'Dark mode applies at once; everything else applies when you save.',
+    'Changes apply at once and are saved automatically.',
+    { timeout: 30_000 },
   )
-  // Leaving with nothing changed does not ask.
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toHaveCount(0)
+
+  const compact = page.getByRole('switch', { name: 'Compact view' })
+  const wasCompact = (await compact.getAttribute('aria-checked')) === 'true'
+  await compact.click()
+  // Leaving at once: nothing asks, and the change is not lost.
   await sidebar(page).getByRole('link', { name: 'Contacts', exact: true }).click()
   await expect(page).toHaveURL(/\/contacts$/)
-  await sidebar(page).getByRole('link', { name: 'Settings', exact: true }).click()
+  expect(dialogs).toEqual([])
+  const stored = async () =>
+    ((await (await page.request.get('/api/user/settings')).json()) as { compactView: boolean })
+      .compactView
+  await expect.poll(stored).toBe(!wasCompact)
 
-  await page.getByRole('switch', { name: 'Compact view' }).click()
-  await expect(page.getByText('You have unsaved changes.')).toBeVisible()
-  await sidebar(page).getByRole('link', { name: 'Contacts', exact: true }).click()
-  await expect.poll(() => dialogs).toEqual(['confirm'])
-  await expect(page).toHaveURL(/\/settings$/)
-  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeEnabled()
+  // It survives a reload; put back as it was, which saves itself too.
+  await page.goto('/settings')
+  await page.reload()
+  await expect(compact).toHaveAttribute('aria-checked', String(!wasCompact))
+  await compact.click()
+  await expect(page.getByTestId('settings-save-status')).toHaveText('Saved')
+  await expect.poll(stored).toBe(wasCompact)
+  expect(dialogs).toEqual([])
 })

@@ -19,10 +19,16 @@ async function resetSettings(page: Page) {
 async function openSettings(page: Page) {
   await page.goto('/settings')
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible()
+  // The preferences are there once the saved ones have loaded.
+  await expect(page.getByTestId('settings-apply-hint')).toBeVisible()
 }
 
-test('preferences are saved and come back; dark mode applies at once', async ({ page }) => {
+/** The autosave's mark: each change is saved by itself a moment after it is made (issue 25). */
+const saveMark = (page: Page) => page.getByTestId('settings-save-status')
+
+test('preferences apply at once, save themselves and come back; no Save button', async ({
+  page,
+}) => {
   await signIn(page)
   await resetSettings(page)
   await openSettings(page)
@@ -30,8 +36,10 @@ test('preferences are saved and come back; dark mode applies at once', async ({ 
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(SAM.email)
   await expect(page.getByLabel('Display name')).not.toBeEditable()
 
-  const save = page.getByRole('button', { name: 'Save Changes' })
-  await expect(save).toBeDisabled()
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0)
+  await expect(page.getByTestId('settings-apply-hint')).toHaveText(
+    'Changes apply at once and are saved automatically.',
+  )
   await expectAccessible(page, 'main')
   await page.getByLabel('Email theme').click()
   await page.getByRole('option', { name: 'Colorful' }).click()
@@ -42,20 +50,37 @@ test('preferences are saved and come back; dark mode applies at once', async ({ 
   await expect(compact).toBeChecked()
   const animations = page.getByRole('switch', { name: 'Animations' })
   await animations.click()
-  await expect(page.getByText('You have unsaved changes.')).toBeVisible()
-  await save.click()
-  await expect(page.getByText('Settings saved', { exact: true })).toBeVisible()
-  await expect(save).toBeDisabled()
-  // Animations off takes effect on the page.
+  // Animations off takes effect on the page at once, and the change saves itself.
   await expect(page.locator('html')).toHaveClass(/reduce-motion/)
+  await expect(saveMark(page)).toHaveText('Saved')
+
+  // Where archive and delete go, a select like the others.
+  const afterArchive = page.getByLabel('After archiving or deleting')
+  await expect(afterArchive).toHaveText('Go back to the list')
+  await afterArchive.click()
+  await page.getByRole('option', { name: 'Open the next conversation' }).click()
+  await expect(afterArchive).toHaveText('Open the next conversation')
+  await expect(saveMark(page)).toHaveText('Saved')
+  // Saved by itself (the mark may still show the last save's while this one waits its moment).
+  await expect
+    .poll(async () => (await page.request.get('/api/user/settings')).json())
+    .toMatchObject({
+      afterArchive: 'next',
+      compactView: true,
+      animationsEnabled: false,
+      emailTheme: 'colorful',
+    })
 
   await page.reload()
   await expect(page.getByLabel('Email theme')).toHaveText('Colorful')
   await expect(page.getByRole('switch', { name: 'Compact view' })).toBeChecked()
   await expect(page.getByRole('switch', { name: 'Animations' })).not.toBeChecked()
   await expect(page.locator('html')).toHaveClass(/reduce-motion/)
+  await expect(page.getByLabel('After archiving or deleting')).toHaveText(
+    'Open the next conversation',
+  )
 
-  // Dark mode is a device preference: no Save needed.
+  // Dark mode is a device preference, applied at once too.
   const html = page.locator('html')
   await expect(html).not.toHaveClass(/\bdark\b/)
   await page.getByRole('switch', { name: 'Dark mode' }).click()
@@ -164,12 +189,11 @@ test('the email theme shapes the inbox: compact rows, colour accents, or clean r
     await page.getByLabel('Email theme').click()
     await page.getByRole('option', { name }).click()
     await expect(page.getByLabel('Email theme')).toHaveText(name)
-    // Already the saved theme (Minimal is the default): nothing to save.
-    const save = page.getByRole('button', { name: 'Save Changes' })
-    if (await save.isEnabled()) {
-      await save.click()
-      await expect(page.getByText('Settings saved', { exact: true })).toBeVisible()
-    }
+    // Saved by itself; already the saved theme (Minimal is the default), nothing is sent.
+    const stored = async () =>
+      ((await (await page.request.get('/api/user/settings')).json()) as { emailTheme: string })
+        .emailTheme
+    await expect.poll(stored).toBe(name.toLowerCase())
     await page.goto('/inbox')
     await expect(rows.first()).toBeVisible({ timeout: 30_000 })
   }

@@ -1,14 +1,22 @@
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react'
+import {
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
+import { Check, CircleAlert, Loader2 } from 'lucide-react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { UserSettings } from '../../../contract/settings'
 import { Button } from '../../components/ui/button'
 import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/use-toast'
 import { errorDetail } from '../../lib/error-detail'
-import { useLeaveGuard } from '../../lib/use-leave-guard'
+import { useAutosave, type AutosaveStatus } from '../../lib/use-autosave'
 import { currentUserKey, useCurrentUser } from '../../lib/queries/current-user'
-import { useSettings, useUserSettings } from '../../lib/queries/settings'
-import { useUpdateSettings } from './api/update-settings'
+import { settingsKey, useSettings, useUserSettings } from '../../lib/queries/settings'
+import { updateSettings } from './api/update-settings'
 import { changedSettings, withoutGmailConnectedFlag } from './settings-form'
 import { AccountSection } from './sections/account-section'
 import { AiDefaultsSection } from './sections/ai-defaults-section'
@@ -17,6 +25,7 @@ import { GmailSection } from './sections/gmail-section'
 import { LegalSection } from './sections/legal-section'
 import { NotificationsSection } from './sections/notifications-section'
 import { ProfileSection } from './sections/profile-section'
+import { ReadingSection } from './sections/reading-section'
 import { SendingSection } from './sections/sending-section'
 import { TemplatesSection } from './sections/templates-section'
 
@@ -89,51 +98,105 @@ function useGmailConnectedNotice() {
   }, [queryClient])
 }
 
-/** The saved preferences, edited as a draft until Save Changes. Dark mode applies at once. */
-function PreferencesForm({ saved }: { saved: UserSettings }) {
+/** How long the autosave waits for more changes (a few switches flicked together go as one). */
+const AUTOSAVE_DELAY_MS = 400
+
+/**
+ * The saved preferences, applied at once and saved as they change (issue 25), as a contact's
+ * dialog saves: no Save button, nothing left unsaved to ask about when leaving.
+ */
+export function PreferencesForm({ saved }: { saved: UserSettings }) {
   useUserSettings()
+  const queryClient = useQueryClient()
   const [draft, setDraft] = useState(saved)
-  const update = useUpdateSettings()
-  const changes = changedSettings(saved, draft)
-  const dirty = Object.keys(changes).length > 0
-  const set = <K extends keyof UserSettings>(key: K, value: UserSettings[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }))
+  const current = useRef(saved)
+  // What the server holds: a save sends only what differs from it.
+  const stored = useRef(saved)
+  const autosave = useAutosave<UserSettings>({
+    delay: AUTOSAVE_DELAY_MS,
+    initial: saved,
+    save: async (value) => {
+      const answer = await updateSettings(changedSettings(stored.current, value))
+      stored.current = answer
+      // A change made while this one was on the wire stays on screen: it is saved next.
+      queryClient.setQueryData(settingsKey, {
+        ...answer,
+        ...changedSettings(value, current.current),
+      })
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Failed to save settings',
+        description: errorDetail(error),
+      }),
+  })
+  // A change waiting for its moment is sent when the screen goes, not dropped.
+  const flush = useRef(autosave.flush)
+  useLayoutEffect(() => {
+    flush.current = autosave.flush
+  })
+  useEffect(() => () => void flush.current(), [])
 
-  // Leaving with changes not saved asks first (a link, Back, reload), as Compose does.
-  useLeaveGuard(dirty)
-
-  const save = () =>
-    update.mutate(changes, {
-      onSuccess: () => toast({ title: 'Settings saved' }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to save settings',
-          description: errorDetail(error),
-        }),
-    })
+  const set = <K extends keyof UserSettings>(key: K, value: UserSettings[K]) => {
+    const next = { ...current.current, [key]: value }
+    current.current = next
+    setDraft(next)
+    // Every screen follows it at once (the inbox's rows, animations), before the server answers.
+    queryClient.setQueryData(settingsKey, next)
+    autosave.schedule(next)
+  }
 
   return (
     <>
       <AppearanceSection values={draft} onChange={set} />
       <NotificationsSection values={draft} onChange={set} />
       <AiDefaultsSection values={draft} onChange={set} />
+      <ReadingSection values={draft} onChange={set} />
       <SendingSection values={draft} onChange={set} />
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
-        <div className="mr-auto space-y-0.5">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {dirty ? 'You have unsaved changes.' : ''}
-          </p>
-          <p className="text-xs text-muted-foreground" data-testid="settings-apply-hint">
-            Dark mode applies at once; everything else applies when you save.
-          </p>
-        </div>
-        <Button disabled={!dirty || update.isPending} onClick={save}>
-          {update.isPending && <Spinner size="sm" label="Saving" className="text-current" />}
-          Save Changes
-        </Button>
+      <div className="sticky bottom-0 z-10 -mx-4 flex min-h-12 items-center gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+        <p className="text-xs text-muted-foreground" data-testid="settings-apply-hint">
+          Changes apply at once and are saved automatically.
+        </p>
+        <p
+          className="ml-auto text-sm text-muted-foreground"
+          role="status"
+          aria-live="polite"
+          data-testid="settings-save-status"
+        >
+          <SaveMark status={autosave.status} />
+        </p>
       </div>
     </>
   )
+}
+
+/** "Saving…", "Saved" or "Not saved", as a contact's dialog says it. */
+function SaveMark({ status }: { status: AutosaveStatus }) {
+  if (status === 'saving') {
+    return (
+      <span className="inline-flex items-center gap-2">
+        <Loader2 aria-hidden="true" className="size-3.5 animate-spin" />
+        Saving…
+      </span>
+    )
+  }
+  if (status === 'saved') {
+    return (
+      <span className="inline-flex items-center gap-1.5">
+        <Check aria-hidden="true" className="size-4 text-success" />
+        Saved
+      </span>
+    )
+  }
+  if (status === 'failed') {
+    return (
+      <span className="inline-flex items-center gap-1.5 text-destructive">
+        <CircleAlert aria-hidden="true" className="size-4" />
+        Not saved
+      </span>
+    )
+  }
+  return null
 }
