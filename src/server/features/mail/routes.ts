@@ -275,7 +275,12 @@ export async function mailRoutes(
   r.get(
     '/api/gmail/drafts',
     { ...auth, schema: { response: { 200: DraftListSchema } } },
-    async (request) => mail.listDrafts(requireUser(request)),
+    async (request) => {
+      const user = requireUser(request)
+      const [list, held] = await Promise.all([mail.listDrafts(user), scheduled.heldDraftIds(user)])
+      const drafts = list.drafts.filter((draft) => !held.has(draft.id))
+      return { drafts, total: list.total - (list.drafts.length - drafts.length) }
+    },
   )
 
   r.get(

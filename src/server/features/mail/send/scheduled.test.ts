@@ -175,6 +175,12 @@ describe('mail that waits to be sent', () => {
     const { scheduledId } = (
       await send(ada, { subject: 'CancelKeeps', sendAt: inSeconds(3600) })
     ).json()
+    // While it waits, its draft shows in Scheduled only, not in Drafts (as in Gmail).
+    const draftsView = async () =>
+      ((await h.call(ada, 'GET', '/api/gmail/drafts')).json().drafts as { subject: string }[]).map(
+        (d) => d.subject,
+      )
+    expect(await draftsView()).not.toContain('CancelKeeps')
     const cancelled = await h.call(ada, 'DELETE', `/api/gmail/scheduled/${scheduledId}`)
     expect(cancelled.statusCode).toBe(200)
     expect(cancelled.json().draft).toMatchObject({
@@ -183,6 +189,7 @@ describe('mail that waits to be sent', () => {
       to: expect.stringContaining('grace@example.com'),
     })
     expect(await draftIds()).toContain(cancelled.json().draft.id)
+    expect(await draftsView()).toContain('CancelKeeps')
     const again = await h.call(ada, 'DELETE', `/api/gmail/scheduled/${scheduledId}`)
     expect(again.statusCode).toBe(409)
     expect(again.json().error.message).toMatch(/cancelled/)

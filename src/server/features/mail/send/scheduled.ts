@@ -328,6 +328,15 @@ export function createScheduledSends(deps: {
       return (await repo.listOpen(user.id)).map(presentScheduled)
     },
 
+    /**
+     * The Gmail drafts that hold mail waiting or going out: Drafts does not list them (Gmail
+     * shows scheduled mail only in Scheduled), and one that failed is a draft again.
+     */
+    async heldDraftIds(user: UserRow): Promise<Set<string>> {
+      const open = await repo.listOpen(user.id)
+      return new Set(open.filter((row) => row.status !== 'failed').map((row) => row.draftId))
+    },
+
     /** Cancelled: it stays a draft, and the answer is what reopens it in the editor. */
     async cancel(user: UserRow, id: string): Promise<CancelledScheduled> {
       const cancelled = await repo.cancel(user.id, id)
