@@ -80,6 +80,8 @@ test('add a contact, edit it with autosave, delete it', async ({ page }) => {
   await expect(card).toContainText(note)
   await card.getByRole('button', { name: `Edit ${name}` }).click()
   await expect(edit.getByLabel('Context / notes')).toHaveValue(note)
+  // It saves itself: Done is the one way out, no Save Changes beside it.
+  await expect(edit.getByRole('button', { name: 'Save Changes' })).toHaveCount(0)
   await edit.getByRole('button', { name: 'Done' }).click()
   await expect(edit).toBeHidden()
 

@@ -225,10 +225,13 @@ export function ContactDialog({ contact, onClose }: ContactDialogProps) {
               >
                 {editing ? 'Done' : 'Cancel'}
               </Button>
-              <Button type="submit" disabled={busy || closing}>
-                {busy && <Spinner size="sm" label="Saving" className="text-current" />}
-                {editing ? 'Save Changes' : 'Add Contact'}
-              </Button>
+              {/* An edit saves itself as it goes: Done is its one way out, nothing to submit. */}
+              {!editing && (
+                <Button type="submit" disabled={busy || closing}>
+                  {busy && <Spinner size="sm" label="Saving" className="text-current" />}
+                  Add Contact
+                </Button>
+              )}
             </div>
           </DialogFooter>
         </form>
