@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useLocation, useSearch } from 'wouter'
 import { prefetchSmartReply } from './smart-reply-start'
 
 /** `?thread=…&smart-reply=1`: the onboarding's "Try Smart Reply" opens the dialog on it. */
@@ -22,20 +23,19 @@ export function useSmartReplyDialog(loadCode: () => Promise<unknown>) {
   )
   const close = useCallback(() => setThreadId(null), [])
 
-  // Asked for by the address once: the parameter goes (Back or a reload does not reopen it).
+  // Asked for by the address (on arriving, or a link while the inbox is open), once: the
+  // parameter goes, so Back or a reload does not reopen it.
+  const [location, navigate] = useLocation()
+  const search = useSearch()
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search)
-    const id = params.get('thread')
+    const params = new URLSearchParams(search)
     if (!params.has(OPEN_PARAM)) return
+    const id = params.get('thread')
     params.delete(OPEN_PARAM)
-    const search = params.toString()
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${window.location.pathname}${search ? `?${search}` : ''}`,
-    )
+    const rest = params.toString()
+    navigate(rest ? `${location}?${rest}` : location, { replace: true })
     if (id) open(id)
-  }, [open])
+  }, [search, location, navigate, open])
 
   return { threadId, open, close }
 }
