@@ -32,9 +32,11 @@ test('preferences apply at once, save themselves and come back; no Save button',
   await signIn(page)
   await resetSettings(page)
   await openSettings(page)
-  await expect(page.getByLabel('Display name')).toHaveValue(SAM.name)
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(SAM.email)
-  await expect(page.getByLabel('Display name')).not.toBeEditable()
+  // Name and address come from Google: plain text, not fields that look editable.
+  const profile = page.getByRole('region', { name: 'Profile' })
+  await expect(profile.getByTestId('profile-name')).toHaveText(SAM.name)
+  await expect(profile.getByTestId('profile-email')).toHaveText(SAM.email)
+  await expect(profile.getByRole('textbox')).toHaveCount(0)
 
   await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0)
   await expect(page.getByTestId('settings-apply-hint')).toHaveText(

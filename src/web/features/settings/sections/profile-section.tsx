@@ -1,24 +1,27 @@
-import { useId } from 'react'
 import type { CurrentUser } from '../../../../contract/auth'
-import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
 import { Section } from './section'
 
-/** The signed-in user's name and address, read-only: they come from Google. */
+/**
+ * The signed-in user's name and address, read-only: they come from Google. Plain text, not
+ * fields, so nothing looks as if it could be typed into.
+ */
 export function ProfileSection({ user }: { user: CurrentUser }) {
-  const id = useId()
   return (
     <Section title="Profile" description="From your Google account; change them there.">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-name`}>Display name</Label>
-          <Input id={`${id}-name`} value={user.name} readOnly />
+      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <div className="grid min-w-0 gap-1">
+          <dt className="font-medium">Display name</dt>
+          <dd className="truncate text-muted-foreground" data-testid="profile-name">
+            {user.name}
+          </dd>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input id={`${id}-email`} type="email" value={user.email} readOnly />
+        <div className="grid min-w-0 gap-1">
+          <dt className="font-medium">Email</dt>
+          <dd className="truncate text-muted-foreground" data-testid="profile-email">
+            {user.email}
+          </dd>
         </div>
-      </div>
+      </dl>
     </Section>
   )
 }
