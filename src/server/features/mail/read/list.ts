@@ -18,7 +18,12 @@ import type { MailRepository } from '../store/repository.js'
 import type { MailScheduler } from '../sync/scheduler.js'
 import { mergeResults, searchGmail } from './search-all.js'
 import { parseSearch } from '../store/search-query.js'
-import { decodeCursor, encodeCursor, type ListFilter } from '../store/thread-reads-repository.js'
+import {
+  ALL_MAIL,
+  decodeCursor,
+  encodeCursor,
+  type ListFilter,
+} from '../store/thread-reads-repository.js'
 
 /**
  * A list answer about to be made: its ETag, read before any page is (null when the answer
@@ -89,8 +94,9 @@ export function createMailLists(deps: {
       if (query.cursor && !cursor) throw new BadRequest('cursor: is not a cursor from this API')
       const parsed = query.q ? parseSearch(query.q) : null
       // An instant search looks within the list being searched; Search all mail everywhere.
+      // All mail is no label on the rows: a search already leaves out Spam and Trash.
       const terms =
-        parsed && query.scope === 'label'
+        parsed && query.scope === 'label' && query.label !== ALL_MAIL
           ? [...parsed, { kind: 'label' as const, value: query.label, negated: false }]
           : parsed
       let snapshot = await snapshots.get(user.id)
