@@ -18,11 +18,9 @@ export function gmailDrafts(call: GmailCall) {
 
     /** The draft's message as Gmail holds it (its MIME, base64url): what Send later sends. */
     getRaw(id: string, notFound?: string) {
-      return call(
-        'draftsGet',
-        (api) => api.users.drafts.get({ userId: 'me', id, format: 'raw' }),
-        { notFound },
-      )
+      return call('draftsGet', (api) => api.users.drafts.get({ userId: 'me', id, format: 'raw' }), {
+        notFound,
+      })
     },
 
     /** Saves a draft: a new one, or the draft `id` replaced. */
