@@ -19,7 +19,7 @@ describe('the signature in a new message', () => {
 
   it('sits between the reply’s text and the quote', () => {
     const body = editorStart({ ...REPLY, body: 'Yes!' }, 'Sam').fields.body
-    expect(body.startsWith('Yes!\n\n-- \nSam\n\n-------- Original Message --------')).toBe(true)
+    expect(body).toBe('Yes!\n\n-- \nSam\n\nOn Ben <ben@example.com> wrote:\n> See you at 8?')
   })
 
   it('is left out without one, and a reopened draft is kept as it was', () => {

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import type { Thread } from '../../../../contract/mail'
-import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { useCurrentUser } from '../../../lib/queries/current-user'
 import type { Label } from '../../../../contract/labels'
@@ -25,24 +24,11 @@ import { InboxHeader } from './inbox-header'
 import { InboxSearch } from './inbox-search'
 import { MailboxPickers } from './mailbox-pickers'
 import { SelectionBar } from './selection-bar'
-import {
-  BackfillNote,
-  ConnectGmail,
-  ListError,
-  LoadingRows,
-  NoThreads,
-  NothingSelected,
-  SkippedMessagesNote,
-  SyncFailedBanner,
-} from './inbox-states'
-import { ThreadList } from './thread-list'
+import { BackfillNote, ConnectGmail, SkippedMessagesNote, SyncFailedBanner } from './inbox-states'
+import { ConversationPane, loadThreadViewer, MailboxListBody } from './mailbox-panes'
 import type { RowAction } from './quick-actions-menu'
 import type { RowDisplay } from './thread-row'
 
-// The viewer brings DOMPurify, the date formats and tooltips: its own chunk, fetched when the
-// browser is idle after the list's first paint, or at once when a conversation is opened.
-const ThreadViewer = lazyComponent(() => import('./thread-viewer').then((m) => m.ThreadViewer))
-const loadThreadViewer = ThreadViewer.preload
 // The shortcuts list is a dialog: Radix's dialog code loads with its first opening.
 const ShortcutsDialog = lazy(() =>
   import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
@@ -54,7 +40,7 @@ const SmartReply = lazyComponent(() => import('./smart-reply').then((m) => m.Sma
 const INBOX_VIEW: ViewOnScreen = { labelId: 'INBOX', name: 'Inbox', key: 'inbox' }
 
 /**
- * The mailbox's list screen, for the view its URL names (the Inbox at /app, Sent, a label…):
+ * The mailbox's list screen, for the view its URL names (the Inbox at /inbox, Sent, a label…):
  * each view starts afresh (its own cursor, search and selection).
  */
 export function InboxScreen() {
@@ -149,39 +135,6 @@ function MailboxScreen({
   const inboxTotal = firstPage?.total ?? 0
   const syncError = firstPage?.syncError ?? null
 
-  let listBody
-  if (noLabel) {
-    listBody = <NoThreads searching={false} />
-  } else if (list.isPending && !searchProblem) {
-    listBody = <LoadingRows />
-  } else if (list.error && !list.data && !searchProblem) {
-    listBody = <ListError onRetry={() => void list.refetch()} />
-  } else if (threads.length === 0) {
-    const searchingAny = search.searching || search.serverQuery !== null
-    // An inbox empty because the sync failed is not "No emails found": the banner says why.
-    listBody = syncError && !searchingAny ? null : <NoThreads searching={searchingAny} />
-  } else {
-    listBody = (
-      <ThreadList
-        threads={threads}
-        total={inbox.shownTotal}
-        selectedId={selectedId}
-        activeIndex={cursor.cursorIndex}
-        display={display}
-        // The rows and their next page come from the same list: clearing a search shows the
-        // inbox's own pages, and never asks for one more because the last results were short.
-        hasNextPage={list.hasNextPage}
-        isFetching={list.isFetching}
-        fetchNextPage={inbox.fetchNextPage}
-        onOpen={cursor.open}
-        onIntent={onRowIntent}
-        onAction={onRowAction}
-        checkedIds={selection.set}
-        onCheck={selection.toggle}
-      />
-    )
-  }
-
   return (
     <div className="flex h-full min-h-0">
       <section
@@ -234,36 +187,31 @@ function MailboxScreen({
             />
           )}
         </div>
-        {listBody}
+        <MailboxListBody
+          inbox={inbox}
+          search={search}
+          noLabel={noLabel}
+          cursor={cursor}
+          selection={selection}
+          display={display}
+          onIntent={onRowIntent}
+          onAction={onRowAction}
+        />
       </section>
 
       <div className={cn('min-w-0 flex-1', !selectedId && 'hidden md:block')}>
         {/* On a phone the open conversation takes the screen and the list, with the view's
             h1, is hidden: the page keeps its h1 for those who move by headings. */}
         {selectedId && <h1 className="sr-only md:hidden">{view.name}</h1>}
-        {selectedId ? (
-          <Suspense
-            fallback={
-              <div className="flex h-full items-center justify-center">
-                <Spinner label="Opening conversation…" />
-              </div>
-            }
-          >
-            <ThreadViewer
-              key={selectedId}
-              threadId={selectedId}
-              listThread={threads.find((t) => t.id === selectedId)}
-              myEmail={myEmail}
-              onBack={() => cursor.close()}
-              onAction={actions.act}
-              replyMode={reply.modeFor(selectedId)}
-              onReplyModeChange={(mode) => reply.setMode(selectedId, mode)}
-              onSmartReply={() => openSmartReply(selectedId)}
-            />
-          </Suspense>
-        ) : (
-          <NothingSelected />
-        )}
+        <ConversationPane
+          threadId={selectedId}
+          threads={threads}
+          myEmail={myEmail}
+          cursor={cursor}
+          actions={actions}
+          reply={reply}
+          onSmartReply={openSmartReply}
+        />
       </div>
 
       {shortcutsUsed && (
