@@ -33,9 +33,18 @@ export function useMarkOnboarding() {
           : user,
       )
     },
+    // The flags only ever turn on: an answer to an earlier request (the tour's "seen", sent as
+    // it opens) must not turn off what a later one (Skip's "completed") has set here, or the
+    // onboarding would open again.
     onSuccess: (state) =>
       queryClient.setQueryData<CurrentUser | null>(currentUserKey, (user) =>
-        user ? { ...user, ...state } : user,
+        user
+          ? {
+              ...user,
+              hasCompletedOnboarding: user.hasCompletedOnboarding || state.hasCompletedOnboarding,
+              hasSeenTutorial: user.hasSeenTutorial || state.hasSeenTutorial,
+            }
+          : user,
       ),
   })
 }
