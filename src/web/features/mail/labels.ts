@@ -44,8 +44,11 @@ export function shownLabels(
   for (const id of ids) {
     const label = index.get(id)
     if (!label) rest.push(id)
+    // Known by id or by name (the index has both), shown once.
     else if (label.type === 'user' && label.name !== SNOOZED_LABEL_NAME) {
-      own.push({ key: id, label, text: label.name })
+      if (!own.some((shown) => shown.key === label.id)) {
+        own.push({ key: label.id, label, text: label.name })
+      }
     }
   }
   return [...own, ...visibleLabels(rest).map((text) => ({ key: text, label: null, text }))]

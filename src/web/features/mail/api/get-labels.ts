@@ -31,6 +31,14 @@ export function useLabelIndex(): ReadonlyMap<string, Label> {
 
 const EMPTY: ReadonlyMap<string, Label> = new Map()
 
+/**
+ * The labels by id and by name: the thread lists name user labels (decision 031) while the
+ * label API, and a change made here before the list is read again, use their ids.
+ */
 function indexLabels(data: LabelList | null): ReadonlyMap<string, Label> {
-  return new Map((data?.labels ?? []).map((label) => [label.id, label]))
+  const labels = data?.labels ?? []
+  return new Map([
+    ...labels.map((label) => [label.name, label] as const),
+    ...labels.map((label) => [label.id, label] as const),
+  ])
 }
