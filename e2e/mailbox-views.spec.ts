@@ -78,7 +78,7 @@ test('Sent, a new label, a selection archived and undone, and a snooze', async (
   await expect(row(page, first)).toHaveCount(0)
   await expect(row(page, second)).toHaveCount(0)
   await expect(bar).toBeHidden()
-  await expect(page.getByText('2 conversations archived')).toBeVisible()
+  await expect(page.getByText('2 conversations archived', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Undo' }).click()
   await expect(row(page, first)).toBeVisible({ timeout: 30_000 })
   await expect(row(page, second)).toBeVisible({ timeout: 30_000 })
@@ -86,7 +86,10 @@ test('Sent, a new label, a selection archived and undone, and a snooze', async (
   // `b` on the conversation under the cursor: Tomorrow. It leaves the inbox for Snoozed.
   await goToInbox(page)
   await page.keyboard.press('j')
-  const snoozed = await idAt(page, 0)
+  // The cursor goes on from where it was: the conversation under it is the one snoozed.
+  const snoozed = (await page
+    .locator('[data-testid="thread-row"][data-active="true"]')
+    .getAttribute('data-thread-id'))!
   await page.keyboard.press('b')
   const menu = page.getByRole('menu', { name: 'Snooze until' })
   await menu.getByRole('menuitem', { name: /^Tomorrow/ }).click()
