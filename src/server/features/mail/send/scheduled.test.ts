@@ -23,6 +23,11 @@ describe('mail that waits to be sent', () => {
 
   beforeAll(async () => {
     h = await startHarness({
+      users: [
+        { email: 'ada@example.com', name: 'Ada Lovelace' },
+        { email: 'grace@example.com', name: 'Grace Hopper' },
+        { email: 'hedy@example.com', name: 'Hedy Lamarr' },
+      ],
       config: {
         scheduledSend: {
           minLeadSeconds: 1,
@@ -256,6 +261,51 @@ describe('mail that waits to be sent', () => {
     expect(now.statusCode).toBe(200)
     expect(await sentCount('UndoOff')).toBe(1)
     await h.call(ada, 'PUT', '/api/user/settings', { undoSendSeconds: 5 })
+  })
+
+  it('a user downgraded to Free still has what was accepted sent, and new Send later refused', async () => {
+    const proUntil = new Date(Date.now() + 30 * 24 * 3600 * 1000)
+    await h.db
+      .update(users)
+      .set({ plan: 'pro', proExpiration: proUntil })
+      .where(eq(users.email, 'grace@example.com'))
+    const accepted = await send(grace, { subject: 'AcceptedAsPro', sendAt: inSeconds(2) })
+    expect(accepted.statusCode).toBe(202)
+    await h.db
+      .update(users)
+      .set({ plan: 'free', proExpiration: null })
+      .where(eq(users.email, 'grace@example.com'))
+    const sent = await statusOf(accepted.json().scheduledId, 'sent')
+    expect(sent.sentMessageId).toBeTruthy()
+    const refused = await send(grace, { subject: 'NewAsFree', sendAt: inSeconds(3600) })
+    expect(refused.statusCode).toBe(403)
+  })
+
+  it('account deletion takes the scheduled sends with it: nothing goes out for a deleted account', async () => {
+    const hedy = (await signIn(h, 'hedy@example.com')).session!
+    const proUntil = new Date(Date.now() + 30 * 24 * 3600 * 1000)
+    await h.db
+      .update(users)
+      .set({ plan: 'pro', proExpiration: proUntil })
+      .where(eq(users.email, 'hedy@example.com'))
+    const hedyGmail = standInGmail(h, await accessTokenOf(h, 'hedy@example.com'))
+    const doomed = await send(hedy, { subject: 'NeverFromHedy', sendAt: inSeconds(3) })
+    expect(doomed.statusCode).toBe(202)
+    const deleted = await h.call(hedy, 'DELETE', '/api/user', { confirm: 'DELETE' })
+    expect(deleted.statusCode).toBe(204)
+    expect(
+      await h.db
+        .select()
+        .from(scheduledSends)
+        .where(eq(scheduledSends.id, doomed.json().scheduledId)),
+    ).toEqual([])
+    // A message of Ada's due after Hedy's has gone: by then Hedy's would have gone too.
+    const later = await send(ada, { subject: 'AfterHedy', sendAt: inSeconds(4) })
+    await statusOf(later.json().scheduledId, 'sent')
+    const found = await hedyGmail<{ messages?: unknown[] }>(
+      `messages?labelIds=SENT&q=${encodeURIComponent('subject:NeverFromHedy')}&includeSpamTrash=true`,
+    )
+    expect(found.messages ?? []).toEqual([])
   })
 
   it('two instances on one database send each due message once', async () => {
