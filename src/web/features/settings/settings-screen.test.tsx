@@ -28,12 +28,12 @@ function renderPreferences({ fail = false } = {}) {
   )
   const client = createQueryClient()
   client.setQueryData(settingsKey, DEFAULT_SETTINGS)
-  render(
+  const view = render(
     <QueryClientProvider client={client}>
       <PreferencesForm saved={DEFAULT_SETTINGS} />
     </QueryClientProvider>,
   )
-  return { puts, client }
+  return { puts, client, unmount: view.unmount }
 }
 
 afterEach(() => {
@@ -52,6 +52,13 @@ describe('settings apply at once and save themselves (issue 25)', () => {
       expect(screen.getByTestId('settings-save-status')).toHaveTextContent('Saved'),
     )
     expect(puts).toEqual([{ compactView: true }])
+  })
+
+  it('a change is saved when the screen goes before its moment came', async () => {
+    const { puts, unmount } = renderPreferences()
+    fireEvent.click(screen.getByRole('switch', { name: 'Compact view' }))
+    unmount()
+    await waitFor(() => expect(puts).toEqual([{ compactView: true }]))
   })
 
   it('changes made together are saved together, each once', async () => {

@@ -131,12 +131,14 @@ export function PreferencesForm({ saved }: { saved: UserSettings }) {
         description: errorDetail(error),
       }),
   })
-  // A change waiting for its moment is sent when the screen goes, not dropped.
+  // A change waiting for its moment is sent when the screen goes, not dropped. A layout
+  // effect's clean-up runs before the passive ones, among them the debounce's, which drops a
+  // waiting call on unmount: as a passive effect this flush found nothing left to send.
   const flush = useRef(autosave.flush)
   useLayoutEffect(() => {
     flush.current = autosave.flush
   })
-  useEffect(() => () => void flush.current(), [])
+  useLayoutEffect(() => () => void flush.current(), [])
 
   const set = <K extends keyof UserSettings>(key: K, value: UserSettings[K]) => {
     const next = { ...current.current, [key]: value }
