@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { buildDocx } from './fixtures/docx'
-import { expectAccessible, JORDAN, SAM, signIn, unique } from './support'
+import { expectAccessible, JORDAN, SAM, SENT, signIn, unique } from './support'
 
 /**
  * AI writing against the demo's offline writer (no provider configured). The e2e server gives
@@ -161,7 +161,7 @@ test('Compose: pick a Spanish contact, Write with AI streams a Spanish draft, th
   await expect(body).toHaveValue(/Saludos cordiales/)
 
   await page.getByRole('button', { name: 'Send Email' }).click()
-  await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible(SENT)
   await expect(body).toHaveValue('')
 
   // Clearing the selected contact leaves nothing selected.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { recipientChips, SAM, signIn, unique } from './support'
+import { recipientChips, SAM, SENT, signIn, unique } from './support'
 
 /** Compose saves a Gmail draft as you type; Drafts lists and reopens it; leaving unsaved asks. */
 
@@ -76,7 +76,7 @@ test('Compose autosaves a Gmail draft; Drafts lists it and reopens it to go on w
   await expect(chips).toContainText('plan-notes.txt')
   await expect(chips).not.toContainText('Loading')
   await page.getByRole('button', { name: 'Send Email' }).click()
-  await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible(SENT)
   await sidebar(page)
     .getByRole('link', { name: /^Drafts/ })
     .click()

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_URL } from '../playwright.config'
-import { expectAccessible, recipientChips, signIn, unique } from './support'
+import { expectAccessible, recipientChips, SENT, signIn, unique } from './support'
 
 /** Issue 11, point 2: To, Cc and Bcc are chips with suggestions; a bad address never leaves. */
 
@@ -91,5 +91,5 @@ test('addresses are chips: suggested, pasted, removed from the keyboard, and che
   await expect(page.getByLabel('Bcc', { exact: true })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Send Email' }).click()
-  await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible(SENT)
 })

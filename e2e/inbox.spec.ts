@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { expectAccessible, recipientChips, signIn, unique } from './support'
+import { expectAccessible, recipientChips, SENT, signIn, unique } from './support'
 
 /**
  * The inbox against the demo's Google stand-in, as Alex. Journeys share the database of the run,
@@ -197,7 +197,7 @@ test('reply lands in the same thread', async ({ page }) => {
   await body.press('Home')
   await body.pressSequentially(line)
   await editor.getByRole('button', { name: 'Send Email' }).click()
-  await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible(SENT)
 
   await page.goto(`/inbox?thread=${thread.id}`)
   await expect(subjectHeading(page)).toHaveText(thread.subject)
@@ -256,7 +256,7 @@ test('compose validates, saves a draft and sends a new e-mail with an attachment
   await expect(page.getByText('Draft saved', { exact: true })).toBeVisible()
 
   await page.getByRole('button', { name: 'Send Email' }).click()
-  await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible(SENT)
   await expect(page.getByLabel('To', { exact: true })).toHaveValue('')
   await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('')
   await expect(page.getByRole('list', { name: 'Attachments' })).toHaveCount(0)

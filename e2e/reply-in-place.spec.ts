@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { recipientChips, signIn, unique } from './support'
+import { recipientChips, SENT, signIn, unique } from './support'
 
 /** Reply, Reply all and Forward are written under the conversation, as in Gmail. */
 
@@ -63,7 +63,7 @@ test('Reply opens under the thread; after Send you stay there and see your messa
   const line = unique('Replying right here')
   await body.pressSequentially(line)
   await editor.getByRole('button', { name: 'Send Email' }).click()
-  await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible(SENT)
 
   // Still in the thread, the editor closed, and the sent message is in it — no reload.
   await expect(page).toHaveURL(new RegExp(`/(inbox|app)\\?thread=${thread.id}$`))
@@ -138,7 +138,7 @@ test("Forward carries the original's attachments; one removed stays behind", asy
     { name: 'drop.txt', mimeType: 'text/plain', buffer: Buffer.from('not forwarded') },
   ])
   await page.getByRole('button', { name: 'Send Email' }).click()
-  await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible(SENT)
 
   const openBySubject = async (text: string) => {
     await page.goto('/inbox')
@@ -162,7 +162,7 @@ test("Forward carries the original's attachments; one removed stays behind", asy
   await field(editor, 'To').fill('sam.rivera@inkwell.demo')
   await field(editor, 'Subject').fill(forwardSubject)
   await editor.getByRole('button', { name: 'Send Email' }).click()
-  await expect(page.getByText('Email sent', { exact: true })).toBeVisible()
+  await expect(page.getByText('Email sent', { exact: true })).toBeVisible(SENT)
 
   // The forward, as Gmail has it: the kept file, byte for byte, and not the removed one.
   await openBySubject(forwardSubject)

@@ -93,3 +93,9 @@ export async function expectAccessible(page: Page, selector: string) {
 export function recipientChips(scope: Page | Locator, field: 'To' | 'Cc' | 'Bcc'): Locator {
   return scope.getByRole('list', { name: `${field} recipients` }).getByRole('listitem')
 }
+
+/**
+ * How long "Email sent" may take: it shows once the server has really sent the message, after
+ * the Undo send window (5 s by default) and the send job's start.
+ */
+export const SENT = { timeout: 20_000 }

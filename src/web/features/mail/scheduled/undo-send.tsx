@@ -12,7 +12,7 @@ import { handoffFromDraft, writeComposeHandoff, type ReplyMode } from '../compos
 import type { SendOptions } from '../compose/use-message-editor'
 import { isTypingTarget } from '../use-inbox-shortcuts'
 import { reopenInCompose, reopenReply, replyHostShown } from './reopen'
-import { cancelScheduled, SCHEDULED_KEY } from './scheduled-api'
+import { cancelScheduled, listScheduled, SCHEDULED_KEY } from './scheduled-api'
 import { formatSendAt } from './send-later-presets'
 
 /**
@@ -223,12 +223,24 @@ export function useSendWithUndo(
     }
     // The Undo send window, counted from the click, as the user saw it start.
     const left = Math.max(clickedAt + undoSendSeconds * 1000 - Date.now(), 1000)
+    const scheduledId = outcome.scheduledId
     setTimeout(() => {
       if (undoAsked) return
       disarm()
-      // The same toast says it went (if still up: a later toast is not replaced).
-      sending?.update({ title: 'Email sent', action: undefined })
-      setTimeout(() => sending?.dismiss(), SENT_TOAST_MS)
+      // The same toast says how it went (if still up: a later toast is not replaced), once the
+      // server has really sent it: the window's end is only when its job may start.
+      void whenGone(scheduledId).then((failure) => {
+        if (failure === null) sending?.update({ title: 'Email sent', action: undefined })
+        else {
+          sending?.update({
+            variant: 'destructive',
+            title: 'Email not sent',
+            description: `${failure} The message is kept in Drafts.`,
+            action: undefined,
+          })
+        }
+        setTimeout(() => sending?.dismiss(), SENT_TOAST_MS)
+      })
     }, left)
     return outcome
 
@@ -244,4 +256,21 @@ export function useSendWithUndo(
       )
     }
   }
+}
+
+/**
+ * Waits until a waiting send has left the scheduled list (sent) or failed; resolves to null
+ * when sent, or to the reason it failed. Gives up after a minute, saying nothing went wrong
+ * that it saw: the Scheduled view shows what happened.
+ */
+async function whenGone(id: string): Promise<string | null> {
+  for (let tries = 0; tries < 120; tries++) {
+    const found = await listScheduled()
+      .then((list) => list.scheduled.find((row) => row.id === id) ?? null)
+      .catch(() => undefined)
+    if (found === null) return null
+    if (found?.status === 'failed') return found.error ?? 'Gmail refused it.'
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  return null
 }
