@@ -34,6 +34,7 @@ describe('mail that waits to be sent', () => {
           sweepSeconds: 1,
           sendingStaleSeconds: 3,
           retryBaseSeconds: 1,
+          workers: 4,
         },
       },
       gmailVia: async (url) => {

@@ -251,11 +251,15 @@ export function createScheduledSends(deps: {
       // stately: one queued and one running job per row (its singleton key). Retried after
       // its instance died (job-leases.ts); Gmail's own failures are retried by the row's count.
       await jobs.ensureQueue(QUEUE, { policy: 'stately', retryLimit: 3 })
-      workerIds.push(
-        await jobs.work<ScheduledJob>(QUEUE, { pollingIntervalSeconds: 1 }, (job) =>
-          run(job.data.id),
-        ),
-      )
+      // Several workers, each polling every half second (pg-boss's shortest): mail due in the
+      // same minute goes out together, not one message a second.
+      for (let i = 0; i < config.workers; i++) {
+        workerIds.push(
+          await jobs.work<ScheduledJob>(QUEUE, { pollingIntervalSeconds: 0.5 }, (job) =>
+            run(job.data.id),
+          ),
+        )
+      }
       sweepTimer = setInterval(() => {
         sweep().catch((error: unknown) => log.warn({ err: error }, 'scheduled send sweep failed'))
       }, config.sweepSeconds * 1000)
