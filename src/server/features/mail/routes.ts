@@ -21,7 +21,6 @@ import {
   UnreadCountSchema,
 } from '../../../contract/mail.js'
 import { ThreadActionRequestSchema } from '../../../contract/labels.js'
-import type { UserRow } from '../../db/schema.js'
 import { requireUser, sessionToken } from '../auth/session.js'
 import { z } from 'zod'
 import { PushBodySchema, type GmailPush } from './sync/push.js'
@@ -32,6 +31,7 @@ import type { MailService } from './service.js'
 import type { ThreadActions } from './organize/actions.js'
 import { ScheduledSendAcceptedSchema } from '../../../contract/scheduled.js'
 import type { ScheduledSends } from './send/scheduled.js'
+import type { OnSent } from './send/outgoing.js'
 
 /**
  * The `Idempotency-Key` of a send, if any: what a client makes up once per message (a UUID),
@@ -98,12 +98,6 @@ function attachmentHeaders(mimeType: string, filename: string): Record<string, s
     'cache-control': 'private, no-store',
   }
 }
-
-/** Told about each message Gmail accepted that was written from an AI draft (decision 034). */
-export type OnSent = (
-  user: UserRow,
-  sent: { aiDraftId: string; body: string; to: string; subject: string },
-) => Promise<void>
 
 /** Private (one user's mail), and always asked again: the ETag makes asking cheap. */
 const LIST_CACHE_CONTROL = 'private, no-cache'

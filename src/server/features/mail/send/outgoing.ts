@@ -11,6 +11,12 @@ import type { SendRequestsRepository, SentMessage } from '../store/send-requests
 import type { MailSync } from '../sync/sync.js'
 
 /** A message to send or save as a draft, as the send and drafts routes take it. */
+/** Told about each message Gmail accepted that was written from an AI draft (decision 034). */
+export type OnSent = (
+  user: UserRow,
+  sent: { aiDraftId: string; body: string; to: string; subject: string },
+) => Promise<void>
+
 export type Outgoing = {
   to: string
   cc?: string

@@ -21,11 +21,12 @@ import {
 import type { EventBus } from '../../../lib/events.js'
 import type { JobQueue } from '../../../lib/jobs.js'
 import { isProActive } from '../../billing/plan.js'
-import type { OnSent } from '../routes.js'
+import type { OnSent } from './outgoing.js'
 import type { GmailSession } from '../gmail/session.js'
 import { isRetryable } from '../gmail/retry.js'
 import { parseAddresses } from '../message/parse.js'
-import type { MailService } from '../service.js'
+import type { Draft } from '../../../../contract/mail.js'
+import type { createOutgoingMail } from './outgoing.js'
 import {
   detailsOf,
   type ScheduledDetails,
@@ -78,7 +79,10 @@ export function presentScheduled(row: ScheduledSendRow): ScheduledSend {
  */
 export function createScheduledSends(deps: {
   repo: ScheduledSendsRepository
-  mail: Pick<MailService, 'saveDraft' | 'delivered' | 'getDraft'>
+  /** The send room's own operations, as the mail service hands them on. */
+  mail: Pick<ReturnType<typeof createOutgoingMail>, 'saveDraft' | 'delivered'> & {
+    getDraft(user: UserRow, draftId: string): Promise<Draft>
+  }
   gmailFor: (userId: string) => Promise<GmailSession | null>
   findUser: (userId: string) => Promise<UserRow | null>
   jobs: JobQueue
