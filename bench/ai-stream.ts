@@ -4,17 +4,12 @@
  * the fake OpenAI-compatible provider: 600 ms to the first token, then 30 tokens a second.
  * Not a pass/fail test.
  */
-import { rmSync } from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
 import { buildApp } from '../src/server/app.js'
 import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
-import { openDatabase, runMigrations } from '../src/server/db/client.js'
-import { startEmbeddedPostgres } from '../src/server/db/embedded.js'
-import { createDatabaseIfMissing } from '../src/server/runtime.js'
 import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
 import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
 import { startGoogleStandIn } from '../src/server/standins/google.js'
@@ -22,6 +17,7 @@ import { startFakeOpenAi } from '../src/server/test/fake-openai.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { ms, percentile } from './support.js'
+import { startBenchDatabase } from './database.js'
 
 const FIRST_TOKEN_MS = 600
 const TOKENS_PER_SECOND = 30
@@ -49,16 +45,7 @@ function heapAfterGc(): number {
 }
 
 async function main() {
-  const work = path.resolve('.tmp/bench-ai')
-  rmSync(work, { recursive: true, force: true })
-  const pg = await startEmbeddedPostgres({
-    dataDir: `${work}/postgres`,
-    port: await freePort(),
-    persistent: false,
-  })
-  await createDatabaseIfMissing(pg.url('postgres'), 'bench')
-  const database = openDatabase(pg.url('bench'), { max: 20 })
-  await runMigrations(database)
+  const { database, stop: stopDatabase } = await startBenchDatabase('bench-ai')
 
   const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
@@ -173,8 +160,7 @@ async function main() {
   await fake.close()
   await standIn.close()
   await database.close()
-  await pg.stop()
-  rmSync(work, { recursive: true, force: true })
+  await stopDatabase()
 }
 
 main().catch((error: unknown) => {

@@ -9,14 +9,9 @@
  */
 import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
 import { buildApp } from '../src/server/app.js'
-import { openDatabase, runMigrations } from '../src/server/db/client.js'
-import { startEmbeddedPostgres } from '../src/server/db/embedded.js'
-import { createDatabaseIfMissing } from '../src/server/runtime.js'
 import { users } from '../src/server/db/schema.js'
 import { mapWithConcurrency } from '../src/server/lib/concurrency.js'
 import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
@@ -28,6 +23,7 @@ import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { startRoundRobinProxy } from '../src/server/test/round-robin-proxy.js'
 import { ms, percentile } from './support.js'
+import { startBenchDatabase } from './database.js'
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 10_000)
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
@@ -37,17 +33,8 @@ const USER = { email: 'bench@inkwell.demo', name: 'Bench User' }
 const APP_URL = 'http://localhost:3999'
 
 async function main() {
-  const work = path.resolve('.tmp/bench')
-  rmSync(work, { recursive: true, force: true })
   console.log(`Seeding a ${THREADS.toLocaleString()}-thread mailbox on the Google stand-in…`)
-  const pg = await startEmbeddedPostgres({
-    dataDir: `${work}/postgres`,
-    port: await freePort(),
-    persistent: false,
-  })
-  await createDatabaseIfMissing(pg.url('postgres'), 'bench')
-  const database = openDatabase(pg.url('bench'), { max: 20 })
-  await runMigrations(database)
+  const { database, url: databaseUrl, stop: stopDatabase } = await startBenchDatabase('bench')
 
   const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
@@ -253,7 +240,7 @@ async function main() {
         PORT: String(p),
         STRIPE_STANDIN_PORT: String(stripePorts[i]),
         APP_URL,
-        DATABASE_URL: pg.url('bench'),
+        DATABASE_URL: databaseUrl,
         TOKEN_ENCRYPTION_KEY: tokenKey,
         GOOGLE_STANDIN_URL: standIn.url,
         INKWELL_API_ONLY: '1',
@@ -278,8 +265,7 @@ async function main() {
   for (const server of servers) server.kill('SIGTERM')
 
   await database.close()
-  await pg.stop()
-  rmSync(work, { recursive: true, force: true })
+  await stopDatabase()
 }
 
 /**

@@ -12,14 +12,9 @@
  *    threads, and so the time a 100,000-thread mailbox takes at each per-user quota.
  */
 import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
-import { rmSync } from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
 import { buildApp } from '../src/server/app.js'
-import { openDatabase, runMigrations } from '../src/server/db/client.js'
-import { startEmbeddedPostgres } from '../src/server/db/embedded.js'
-import { createDatabaseIfMissing } from '../src/server/runtime.js'
 import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
 import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
 import { GMAIL_QUOTA, type GmailOperation } from '../src/server/features/mail/gmail/quota.js'
@@ -30,6 +25,7 @@ import { startFaultProxy } from '../src/server/test/fault-proxy.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { ms, percentile } from './support.js'
+import { startBenchDatabase } from './database.js'
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 100_000)
 const SYNC_THREADS = Number(process.env.BENCH_SYNC_THREADS ?? 1_000)
@@ -103,16 +99,7 @@ const SEED_MESSAGES = `
   from email_threads t where t.user_id = $1`
 
 async function main() {
-  const work = path.resolve('.tmp/bench-scale')
-  rmSync(work, { recursive: true, force: true })
-  const pg = await startEmbeddedPostgres({
-    dataDir: `${work}/postgres`,
-    port: await freePort(),
-    persistent: false,
-  })
-  await createDatabaseIfMissing(pg.url('postgres'), 'bench')
-  const database = openDatabase(pg.url('bench'), { max: 20 })
-  await runMigrations(database)
+  const { database, stop: stopDatabase } = await startBenchDatabase('bench-scale')
 
   const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
@@ -334,8 +321,7 @@ async function main() {
   await proxy.close()
   await standIn.close()
   await database.close()
-  await pg.stop()
-  rmSync(work, { recursive: true, force: true })
+  await stopDatabase()
 }
 
 main().catch((error: unknown) => {

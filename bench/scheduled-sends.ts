@@ -13,18 +13,13 @@
  * The messages are shared among several Pro users: one Gmail account's quota (6,000 units a
  * minute, a send about 170) could not take 200 in a minute whatever Inkwell did.
  */
-import { rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { eq, inArray } from 'drizzle-orm'
 import { loadConfig, STANDIN_OAUTH_CLIENT, type Config } from '../src/server/config.js'
 import { buildApp } from '../src/server/app.js'
 import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
-import { openDatabase, runMigrations } from '../src/server/db/client.js'
-import { startEmbeddedPostgres } from '../src/server/db/embedded.js'
 import { scheduledSends, users } from '../src/server/db/schema.js'
-import { createDatabaseIfMissing } from '../src/server/runtime.js'
 import { mapWithConcurrency } from '../src/server/lib/concurrency.js'
 import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
 import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
@@ -32,6 +27,7 @@ import { startGoogleStandIn } from '../src/server/standins/google.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { percentile } from './support.js'
+import { startBenchDatabase } from './database.js'
 
 const SENDS = Number(process.env.BENCH_SCHEDULED_SENDS ?? 200)
 const USER_COUNT = Number(process.env.BENCH_SCHEDULED_USERS ?? 20)
@@ -55,16 +51,7 @@ const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve,
 
 async function main() {
   const load = loadavg()
-  const work = path.resolve('.tmp/bench-scheduled')
-  rmSync(work, { recursive: true, force: true })
-  const pg = await startEmbeddedPostgres({
-    dataDir: `${work}/postgres`,
-    port: await freePort(),
-    persistent: false,
-  })
-  await createDatabaseIfMissing(pg.url('postgres'), 'bench')
-  const database = openDatabase(pg.url('bench'), { max: 20 })
-  await runMigrations(database)
+  const { database, stop: stopDatabase } = await startBenchDatabase('bench-scheduled')
 
   const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
@@ -226,8 +213,7 @@ async function main() {
   await app.close()
   await standIn.close()
   await database.close()
-  await pg.stop()
-  rmSync(work, { recursive: true, force: true })
+  await stopDatabase()
 }
 
 main().catch((error: unknown) => {
