@@ -64,6 +64,18 @@ export async function signIn(page: Page, email = SAM.email) {
     const dialog = onboardingDialog(page)
     await dialog.getByRole('button', { name: 'Skip' }).click()
     await expect(dialog).toHaveCount(0)
+    // Until the server has it, a page load (a journey's next goto) could cancel the request
+    // and the onboarding would open again.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get('/api/auth/user')).json()) as {
+              hasCompletedOnboarding?: boolean
+            }
+          ).hasCompletedOnboarding,
+      )
+      .toBe(true)
   }
 }
 
