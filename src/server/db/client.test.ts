@@ -32,9 +32,12 @@ describe('a connection held between queries', () => {
     const admin = openDatabase(database.url, { max: 1 })
     // The startup lock holds its connection while it works, as the sync lock does.
     const held = withStartupLock(pool, async () => {
+      // Only in this file's database: advisory locks are listed cluster-wide, and another
+      // test file's migrations hold the same startup lock in its own database meanwhile.
       await admin.pool.query(
         `select pg_terminate_backend(pid) from pg_locks
-          where locktype = 'advisory' and granted and pid <> pg_backend_pid()`,
+          where locktype = 'advisory' and granted and pid <> pg_backend_pid()
+            and database = (select oid from pg_database where datname = current_database())`,
       )
       // The database's goodbye reaches the held connection while nothing is asked of it.
       await new Promise((resolve) => setTimeout(resolve, 200))
