@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { STANDIN_OAUTH_CLIENT } from '../config.js'
 import type { Grant, StandInMemory } from './google-memory.js'
 import { localRecipients, withoutBcc } from './demo-delivery.js'
+import { demoSendAsAnswer } from './demo-signature.js'
 import { createSentMessageIndex } from './sent-message-ids.js'
 
 /**
@@ -124,6 +125,8 @@ function refuseToken(response: http.ServerResponse, pathname: string) {
  * - emulate delivers nothing: a message one of its accounts sends to another stays in the
  *   sender's Sent. The front delivers it into each such recipient's Inbox (demo-delivery.ts),
  *   journaled as that recipient's change, and tells `onDelivered`, as Gmail's push would.
+ * - emulate's send-as addresses have no signature and cannot be given one; the front answers
+ *   a demo account's with one (demo-signature.ts).
  */
 export async function startGoogleGuard(options: {
   port: number
@@ -307,6 +310,8 @@ export async function startGoogleGuard(options: {
     const owner = token ? owners.get(token) : undefined
     const searchedId = sentIds.searchedId(url)
     if (owner && searchedId) return sendJson(response, 200, sentIds.answer(owner.email, searchedId))
+    const sendAs = owner && demoSendAsAnswer(request.method, url.pathname, owner.email)
+    if (sendAs) return sendJson(response, 200, sendAs)
 
     const body = await readBody(request)
     const fields =
