@@ -87,6 +87,11 @@ export const ThreadSchema = MessageViewSchema.omit({
    * is false until the thread is fetched whole (when opened, or by the sync a moment later).
    */
   partial: z.boolean().optional(),
+  /**
+   * Brought back by a snooze at its time (issue 28): the list shows a "Snoozed" mark, and
+   * `timestamp` is when it came back, which is where it sorts.
+   */
+  snoozedBack: z.boolean().optional(),
 })
 export type Thread = z.infer<typeof ThreadSchema>
 

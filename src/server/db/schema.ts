@@ -226,11 +226,23 @@ export const emailThreads = pgTable(
      * copy of the thread fetched before it would undo it, and is not written (decision 039).
      */
     localChange: bigint('local_change', { mode: 'number' }).notNull().default(0),
+    /**
+     * When a snooze brought the thread back at its time (issue 28): it sits at the top of the
+     * Inbox from then, marked Snoozed, as in Gmail. Cleared when it is snoozed again.
+     */
+    snoozedBackAt: timestamp('snoozed_back_at', { withTimezone: true }),
+    /**
+     * Where the list puts the thread: its last message, or a snooze's return if later. Computed
+     * by PostgreSQL (greatest ignores a null), so no writer can let the two disagree.
+     */
+    listDate: timestamp('list_date', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`greatest(last_message_date, snoozed_back_at)`),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('email_threads_user_thread_uq').on(t.userId, t.threadId),
-    index('email_threads_user_date_idx').on(t.userId, t.lastMessageDate.desc(), t.threadId.desc()),
+    index('email_threads_user_list_date_idx').on(t.userId, t.listDate.desc(), t.threadId.desc()),
     index('email_threads_labels_idx').using('gin', t.labels),
   ],
 )
@@ -352,6 +364,11 @@ export const mailSyncState = pgTable('mail_sync_state', {
   backfillThreads: integer('backfill_threads').notNull().default(0),
   backfillOldestDate: timestamp('backfill_oldest_date', { withTimezone: true }),
   backfillDoneAt: timestamp('backfill_done_at', { withTimezone: true }),
+  /**
+   * Seconds the backfill had left at the quota's rate when `backfillThreads` was reached, by the
+   * step that reached it (null when unpaced or done): every instance shows the same estimate.
+   */
+  backfillEtaSeconds: integer('backfill_eta_seconds'),
   /**
    * When the mailbox's Gmail watch was last set up, by whichever instance claimed it
    * (decision 037): one renewal a day per mailbox, however many instances run.

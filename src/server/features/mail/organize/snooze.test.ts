@@ -133,6 +133,8 @@ describe('snooze (issue 28)', () => {
     expect(back.statusCode).toBe(200)
     expect(back.json().labels).toContain('INBOX')
     expect(back.json().labels).not.toContain('Inkwell/Snoozed')
+    // Brought back by the user, not by its time: in its own place, with no Snoozed mark.
+    expect(back.json().snoozedBack).toBeUndefined()
     expect(await snoozeRow(thread!)).toBeNull()
     expect(await inboxIds()).toContain(thread)
   })
@@ -153,6 +155,18 @@ describe('snooze (issue 28)', () => {
     expect(await snoozeRow(thread)).toBeNull()
     // Nothing is left that could bring it back again: it came back once.
     expect(modifiesOf(thread)).toBe(2)
+    // At the top of the Inbox, though older mail sat above it, and marked Snoozed.
+    const inbox = (await h.call(ada, 'GET', '/api/gmail/threads?label=INBOX')).json().threads
+    expect(inbox[0]).toMatchObject({ id: thread, snoozedBack: true, isUnread: true })
+    expect(inbox.filter((t: { snoozedBack?: boolean }) => t.snoozedBack)).toHaveLength(1)
+    // Its place is when it came back, so the next page follows on from it without a gap.
+    const page = (await h.call(ada, 'GET', '/api/gmail/threads?label=INBOX&limit=1')).json()
+    const next = await h.call(
+      ada,
+      'GET',
+      `/api/gmail/threads?label=INBOX&limit=1&cursor=${encodeURIComponent(page.nextCursor)}`,
+    )
+    expect(next.json().threads[0].id).toBe(inbox[1].id)
     const inGmail = await gmail<{ messages: { labelIds: string[] }[] }>(`threads/${thread}`)
     expect(inGmail.messages.some((m) => m.labelIds.includes('INBOX'))).toBe(true)
   })

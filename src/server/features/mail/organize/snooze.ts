@@ -78,6 +78,8 @@ export function createSnoozeService(deps: {
       try {
         await gmail.threads.modify(threadId, add, remove, 'gone')
         await repo.changeThreadLabels(userId, threadId, add, remove)
+        // Its time came: the top of the Inbox, marked Snoozed, as Gmail brings one back.
+        if (reason === 'due') await repo.markSnoozedBack(userId, threadId, true)
       } catch (error) {
         // Deleted in Gmail meanwhile: nothing to bring back, and the cache lets go of it.
         if (!(error instanceof NotFound)) throw error
@@ -141,6 +143,7 @@ export function createSnoozeService(deps: {
       await modify([mirror], ['INBOX'])
       for (const threadId of threadIds) {
         await repo.changeThreadLabels(user.id, threadId, [mirror], ['INBOX'])
+        await repo.markSnoozedBack(user.id, threadId, false)
         await snoozes.save(user.id, threadId, until)
         await queue(user.id, threadId, until)
       }

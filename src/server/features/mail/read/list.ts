@@ -130,7 +130,7 @@ export function createMailLists(deps: {
           threads: rows.map((row) => presentThread(row, names)),
           nextCursor:
             rows.length === query.limit && last
-              ? encodeCursor({ date: last.thread.lastMessageDate, threadId: last.thread.threadId })
+              ? encodeCursor({ date: last.thread.listDate, threadId: last.thread.threadId })
               : null,
           total,
           syncing,

@@ -28,10 +28,18 @@ function headers(m: Omit<MessageRow, 'htmlBody' | 'textBody' | 'metadataOnly'>) 
 
 /** A list row in the spec's thread shape (section 3): a cached thread, or one from Gmail. */
 export function presentThread(
-  row: { thread: ThreadSummary; latest: ThreadListRow['latest'] },
+  row: {
+    thread: ThreadSummary & { listDate?: Date; snoozedBackAt?: Date | null }
+    latest: ThreadListRow['latest']
+  },
   names: LabelNames,
 ): Thread {
   const { thread, latest } = row
+  // A cached thread sorts by its list date (a snooze's return, if later than its last message).
+  const listDate = thread.listDate ?? thread.lastMessageDate
+  const snoozedBack = Boolean(
+    thread.snoozedBackAt && thread.snoozedBackAt >= thread.lastMessageDate,
+  )
   return {
     id: thread.threadId,
     participants: thread.participants.map(parseParticipant),
@@ -41,7 +49,7 @@ export function presentThread(
     sender: { name: latest.fromName, email: latest.fromEmail },
     recipient: latest.toHeader,
     cc: latest.ccHeader,
-    timestamp: thread.lastMessageDate.toISOString(),
+    timestamp: listDate.toISOString(),
     labels: labelNames(thread.labels, names),
     isUnread: !thread.isRead,
     isStarred: thread.isStarred,
@@ -49,6 +57,7 @@ export function presentThread(
     messageCount: thread.messageCount,
     hasAttachments: thread.hasAttachments,
     partial: thread.metadataOnly,
+    ...(snoozedBack ? { snoozedBack } : {}),
   }
 }
 

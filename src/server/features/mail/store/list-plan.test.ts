@@ -95,7 +95,7 @@ describe('a list page of a big mailbox', () => {
       const nodes = await planOf(cursor)
       const threadScans = nodes.filter((n) => n['Relation Name'] === 'email_threads')
       expect(threadScans.map((n) => n['Node Type'])).not.toContain('Seq Scan')
-      expect(threadScans.map((n) => n['Index Name'])).toContain('email_threads_user_date_idx')
+      expect(threadScans.map((n) => n['Index Name'])).toContain('email_threads_user_list_date_idx')
       // The page's ids: a limit straight over the index, no sort of what the index found.
       const page = nodes.find((n) => n['Subplan Name']?.startsWith('InitPlan'))!
       expect(page['Node Type']).toBe('Limit')

@@ -328,6 +328,17 @@ function createThreadsRepository(db: Database) {
     },
 
     /**
+     * Marks the thread as brought back by its snooze now (the top of the list, marked Snoozed),
+     * or, with `back` false, clears the mark (it was snoozed again).
+     */
+    async markSnoozedBack(userId: string, threadId: string, back: boolean) {
+      await db
+        .update(emailThreads)
+        .set({ snoozedBackAt: back ? sql`now()` : null })
+        .where(and(eq(emailThreads.userId, userId), eq(emailThreads.threadId, threadId)))
+    },
+
+    /**
      * Refreshes the planner's statistics after a bulk load (a full sync), so searches and the
      * lists are planned for the mailbox as it now is, not as it was before the load.
      */

@@ -55,12 +55,13 @@ export function decodeCursor(value: string): Cursor | null {
 }
 
 /**
- * The list's order, newest first, spelled as `email_threads_user_date_idx` is built (drizzle's
+ * The list's order, newest first, spelled as `email_threads_user_list_date_idx` is built (drizzle's
  * `.desc()` makes `desc nulls last`): a plain `desc` means `nulls first`, which PostgreSQL does
  * not match to that index even on not-null columns, so every page scanned and sorted the
  * user's whole mailbox (issue 14: 9–12 ms at 10,000 threads) instead of reading 100 entries.
+ * `list_date` is the last message's date, or a snooze's return if later (migration 0016).
  */
-const LIST_ORDER = sql`${emailThreads.lastMessageDate} desc nulls last, ${emailThreads.threadId} desc nulls last`
+const LIST_ORDER = sql`${emailThreads.listDate} desc nulls last, ${emailThreads.threadId} desc nulls last`
 
 /** The list of All mail: the label id the web asks for, and the counters' pseudo-label. */
 export const ALL_MAIL = 'ALL'
@@ -145,7 +146,7 @@ export function createThreadReadsRepository(db: Database) {
   ) {
     const filter = threadFilter(userId, options)
     const after = options.cursor
-      ? sql`(${emailThreads.lastMessageDate}, ${emailThreads.threadId}) < (${options.cursor.date.toISOString()}::timestamptz, ${options.cursor.threadId})`
+      ? sql`(${emailThreads.listDate}, ${emailThreads.threadId}) < (${options.cursor.date.toISOString()}::timestamptz, ${options.cursor.threadId})`
       : undefined
     return selectListRows(after ? and(filter, after)! : filter, options.limit)
   }

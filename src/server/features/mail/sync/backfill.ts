@@ -16,14 +16,6 @@ type BackfillJob = { userId: string }
 type SyncState = NonNullable<Awaited<ReturnType<MailRepository['getSyncState']>>>
 
 /**
- * The time left of each user's backfill, as its last step on this instance estimated it, with
- * the thread count it was made at (an estimate from an older step is not shown). Kept in
- * memory: the sync state has no column for Gmail's count, so an instance that did not run the
- * user's last step, or one just restarted, shows the progress without a time until it does.
- */
-const estimates = new Map<string, { threads: number; etaSeconds: number }>()
-
-/**
  * Seconds until the backfill is done at the quota's rate: the threads left (Gmail's estimate
  * of the older mail, less what has been listed) times a thread's units (its `threads.get` and
  * its share of a page's `threads.list`), over the units a second the quota refills. Every unit
@@ -43,15 +35,12 @@ export function backfillEta(input: {
 export function backfillProgress(state: SyncState | null): BackfillProgress | null {
   if (!state?.fullSyncCompletedAt) return null
   const done = state.backfillDoneAt !== null
-  const estimate = estimates.get(state.userId)
   return {
     done,
     threads: state.backfillThreads,
     oldestDate: state.backfillOldestDate?.toISOString() ?? null,
-    // Only when known (paced, and this instance ran the step that listed these threads).
-    ...(!done && estimate?.threads === state.backfillThreads
-      ? { etaSeconds: estimate.etaSeconds }
-      : {}),
+    // Only when known: saved by the step that listed these threads, on whichever instance.
+    ...(!done && state.backfillEtaSeconds !== null ? { etaSeconds: state.backfillEtaSeconds } : {}),
   }
 }
 
@@ -116,51 +105,40 @@ export function createMailBackfill(deps: {
     )
     const reached = await repo.oldestMessageDate(userId, ids)
     const previous = state.backfillOldestDate
+    const backfillThreads = state.backfillThreads + listed.length
     const changes = {
       backfillQuery: query,
       backfillPageToken: page.nextPageToken ?? null,
-      backfillThreads: state.backfillThreads + listed.length,
+      backfillThreads,
       backfillOldestDate: previous && (!reached || previous < reached) ? previous : reached,
       backfillDoneAt: page.nextPageToken ? null : new Date(),
+      backfillEtaSeconds: page.nextPageToken
+        ? await estimate(gmail, backfillThreads, page.resultSizeEstimate)
+        : null,
     }
     await repo.saveSyncState(userId, changes)
-    await estimate(
-      gmail,
-      userId,
-      changes.backfillThreads,
-      page.resultSizeEstimate,
-      !page.nextPageToken,
-    )
     return changes
   }
 
   /**
-   * Keeps the time left after a step: Gmail's `resultSizeEstimate` counts every thread the
+   * The time left after a step: Gmail's `resultSizeEstimate` counts every thread the
    * backfill's query matches, whatever the page token. Unpaced (the stand-in without a quota)
    * there is no rate to divide by, and no estimate.
    */
   async function estimate(
     gmail: GmailSession,
-    userId: string,
     listedThreads: number,
     estimatedThreads: number | null | undefined,
-    done: boolean,
-  ) {
-    const headroom = done || !estimatedThreads ? null : await gmail.quotaHeadroom()
-    if (!headroom || !estimatedThreads) {
-      estimates.delete(userId)
-      return
-    }
+  ): Promise<number | null> {
+    const headroom = estimatedThreads ? await gmail.quotaHeadroom() : null
+    if (!headroom || !estimatedThreads) return null
     const threadUnits =
       gmail.priceOf('threadsGet') + gmail.priceOf('threadsList') / options.backfillPageSize
-    estimates.set(userId, {
-      threads: listedThreads,
-      etaSeconds: backfillEta({
-        estimatedThreads,
-        listedThreads,
-        threadUnits,
-        unitsPerMinute: headroom.unitsPerMinute,
-      }),
+    return backfillEta({
+      estimatedThreads,
+      listedThreads,
+      threadUnits,
+      unitsPerMinute: headroom.unitsPerMinute,
     })
   }
 
@@ -194,14 +172,15 @@ export function createMailBackfill(deps: {
     if (!locked) return queue(userId, BUSY_RETRY_SECONDS)
     const progress = locked.value
     if (!progress) return
-    const eta = estimates.get(userId)
     await deps.events
       .publish(userId, {
         type: 'mail.backfill',
         done: progress.backfillDoneAt !== null,
         threads: progress.backfillThreads,
         oldestDate: progress.backfillOldestDate?.toISOString() ?? null,
-        ...(eta ? { etaSeconds: eta.etaSeconds } : {}),
+        ...(progress.backfillEtaSeconds !== null
+          ? { etaSeconds: progress.backfillEtaSeconds }
+          : {}),
       })
       .catch((error: unknown) =>
         log.warn({ err: error, userId }, 'publishing backfill progress failed'),

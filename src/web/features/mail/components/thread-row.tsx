@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import { Paperclip, Star } from 'lucide-react'
+import { AlarmClock, Paperclip, Star } from 'lucide-react'
 import type { Thread } from '../../../../contract/mail'
 import type { UserSettings } from '../../../../contract/settings'
 import { cn } from '../../../lib/cn'
@@ -109,6 +109,16 @@ export const ThreadRow = memo(function ThreadRow({
 
   const chips = (
     <>
+      {thread.snoozedBack && (
+        // Back from a snooze at its time: why an older conversation sits at the top.
+        <span
+          data-testid="snoozed-mark"
+          className="inline-flex shrink-0 items-center gap-0.5 rounded bg-amber-100 px-1.5 py-px text-[0.6875rem] leading-4 font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
+        >
+          <AlarmClock aria-hidden="true" className="size-3" />
+          Snoozed
+        </span>
+      )}
       <PriorityChip priority={priority} display={display.priorityDisplay} />
       <LabelChips labels={labels} colorful={colorful} />
     </>

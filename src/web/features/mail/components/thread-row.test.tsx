@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import type { Thread } from '../../../../contract/mail'
+import { labelsKey } from '../api/get-labels'
+import { currentUserQuery } from '../../../lib/queries/current-user'
+import { ThreadRow } from './thread-row'
+
+afterEach(cleanup)
+
+const THREAD: Thread = {
+  id: '18c0a1',
+  participants: [{ name: 'Ana Ruiz', email: 'ana@example.com' }],
+  subject: 'Quarterly numbers',
+  snippet: 'Here they are',
+  hasHtml: false,
+  sender: { name: 'Ana Ruiz', email: 'ana@example.com' },
+  recipient: 'me@example.com',
+  cc: '',
+  timestamp: '2026-11-28T09:00:00.000Z',
+  labels: ['INBOX', 'UNREAD'],
+  isUnread: true,
+  isStarred: false,
+  headers: {
+    from: 'Ana Ruiz <ana@example.com>',
+    to: 'me@example.com',
+    cc: '',
+    bcc: '',
+    date: '',
+    subject: 'Quarterly numbers',
+    messageId: '',
+    replyTo: '',
+  },
+  messageCount: 1,
+  hasAttachments: false,
+}
+
+function renderRow(thread: Thread) {
+  // Nothing is fetched: the row reads the user and the labels from the cache.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
+  client.setQueryData(currentUserQuery.queryKey, null)
+  client.setQueryData(labelsKey, { labels: [] })
+  return render(
+    <QueryClientProvider client={client}>
+      <ThreadRow
+        thread={thread}
+        selected={false}
+        active={false}
+        display={{ compactView: false, priorityDisplay: 'text', emailTheme: 'minimal' }}
+        now={new Date('2026-11-28T12:00:00Z')}
+        onOpen={() => {}}
+        onIntent={() => {}}
+        onAction={() => {}}
+      />
+    </QueryClientProvider>,
+  )
+}
+
+describe('a row brought back by its snooze', () => {
+  it('says Snoozed, so an older conversation at the top of the Inbox explains itself', () => {
+    renderRow({ ...THREAD, snoozedBack: true })
+    expect(screen.getByTestId('snoozed-mark')).toHaveTextContent('Snoozed')
+  })
+
+  it('has no mark otherwise', () => {
+    renderRow(THREAD)
+    expect(screen.queryByTestId('snoozed-mark')).toBeNull()
+  })
+})
