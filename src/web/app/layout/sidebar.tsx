@@ -10,6 +10,7 @@ import { useTheme } from '../../lib/use-theme'
 import { useLogout } from '../../lib/session/logout'
 import { CreditCard, useCardOffersUpgrade } from '../../features/ai/credit-widgets'
 import { MailboxNav } from '../../features/mail/components/mailbox-nav'
+import { LabelOptions, LabelOptionsProvider } from '../../features/mail/components/label-options'
 import { useMeta } from '../../lib/queries/meta'
 import { preloadScreen } from '../screens'
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items'
@@ -110,14 +111,17 @@ export function Sidebar({
           in view however short the window and however tall the plan box. */}
       <nav aria-label="Main" className="flex min-h-0 flex-1 flex-col gap-3">
         <div className="min-h-16 flex-1 overflow-y-auto">
-          <MailboxNav
-            location={location}
-            labels={labels}
-            unreadCount={unreadCount}
-            draftCount={draftCount}
-            onNavigate={onNavigate}
-            onIntent={preloadScreen}
-          />
+          <LabelOptionsProvider>
+            <MailboxNav
+              location={location}
+              labels={labels}
+              unreadCount={unreadCount}
+              draftCount={draftCount}
+              onNavigate={onNavigate}
+              onIntent={preloadScreen}
+              labelActions={(label) => <LabelOptions label={label} />}
+            />
+          </LabelOptionsProvider>
         </div>
         <ul className="shrink-0 space-y-0.5 border-t border-border pt-3">
           {items.map((item) => {

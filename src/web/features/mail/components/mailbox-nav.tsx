@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import {
   AlarmClock,
@@ -49,6 +49,8 @@ export type MailboxNavProps = {
   onNavigate?: () => void
   /** A pointer or focus on a link: the screen's code may load now. */
   onIntent?: (path: string) => void
+  /** What a user label's row offers beside its link (its options menu), shown on hover or focus. */
+  labelActions?: (label: Label) => ReactNode
 }
 
 const linkClass = (active: boolean) =>
@@ -70,6 +72,7 @@ export function MailboxNav({
   draftCount,
   onNavigate,
   onIntent,
+  labelActions,
 }: MailboxNavProps) {
   const isActive = (path: string) =>
     path === '/inbox' ? location === '/app' || location === '/inbox' : location === path
@@ -114,7 +117,14 @@ export function MailboxNav({
           )
         })}
       </ul>
-      {tree.length > 0 && <LabelTree tree={tree} isActive={isActive} onNavigate={onNavigate} />}
+      {tree.length > 0 && (
+        <LabelTree
+          tree={tree}
+          isActive={isActive}
+          onNavigate={onNavigate}
+          labelActions={labelActions}
+        />
+      )}
     </div>
   )
 }
@@ -143,10 +153,12 @@ function LabelTree({
   tree,
   isActive,
   onNavigate,
+  labelActions,
 }: {
   tree: LabelNode[]
   isActive: (path: string) => boolean
   onNavigate?: () => void
+  labelActions?: (label: Label) => ReactNode
 }) {
   const headingId = useId()
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
@@ -176,7 +188,15 @@ function LabelTree({
         <Tag
           className="size-4 shrink-0"
           aria-hidden="true"
-          style={node.label?.color ? { color: chipStyle(node.label.color).borderColor } : undefined}
+          // Filled with the label's colour, edged so a pale one still shows on the sidebar.
+          style={
+            node.label?.color
+              ? {
+                  color: chipStyle(node.label.color).borderColor,
+                  fill: node.label.color.backgroundColor,
+                }
+              : undefined
+          }
         />
         <span className="min-w-0 flex-1 truncate">{node.name}</span>
         {unread > 0 && (
@@ -195,7 +215,10 @@ function LabelTree({
         aria-selected={active}
         aria-label={node.name}
       >
-        <div className="flex items-center" style={{ paddingLeft: `${(level - 1) * 0.75}rem` }}>
+        <div
+          className="group flex items-center"
+          style={{ paddingLeft: `${(level - 1) * 0.75}rem` }}
+        >
           {hasChildren ? (
             <button
               type="button"
@@ -235,6 +258,7 @@ function LabelTree({
               {content}
             </span>
           )}
+          {node.label && labelActions?.(node.label)}
         </div>
         {hasChildren && open && (
           <ul role="group">{node.children.map((child) => renderNode(child, level + 1))}</ul>
