@@ -36,6 +36,11 @@ const WritingTargetSchema = z.object({
   signoff: shortText('Sign-off'),
   /** The Gmail thread the text belongs to, for the conversation memory. */
   threadId: gmailId().optional(),
+  /**
+   * The editor holds the user's Gmail signature under the draft (issue 28): the draft ends with
+   * the sign-off alone, since the signature carries the name.
+   */
+  signedBelow: z.boolean().optional(),
 })
 
 const DESCRIBE = 'Please describe what you want to write'

@@ -175,6 +175,25 @@ describe('what the model is given (decision 034)', () => {
     expect(row.inputs).toMatchObject({ recipient: { language: 'french', greeting: 'Salut' } })
   })
 
+  it('with the Gmail signature under the draft, asks for the sign-off alone (the signature has the name)', async () => {
+    const contact = await createContact(ada, { name: 'Grace Hopper', email: 'grace@example.com' })
+    const signed = await generate(ada, {
+      contactId: contact.id,
+      userInput: 'Ask for the compiler notes',
+      signedBelow: true,
+    })
+    expect(signed.statusCode).toBe(200)
+    const prompt = promptOf(fake.requests.at(-1)!)
+    expect(prompt).toContain('Signature below: yes')
+    expect(prompt).not.toContain('Sign as:')
+    // The rule that says what the line means, in the system prompt.
+    expect(prompt).toMatch(/"Signature below: yes".*end with the Sign-off alone, no name under it/)
+
+    // Without one (a Smart Reply sent bare, or the signature turned off), the name is asked for.
+    await generate(ada, { contactId: contact.id, userInput: 'Ask for the compiler notes' })
+    expect(promptOf(fake.requests.at(-1)!)).toContain('Sign as: Ada Lovelace')
+  })
+
   it('adds the recent conversation from the mail cache, newest kept within the token budget', async () => {
     const contact = await createContact(ada, { name: 'Kurt Gödel', email: 'kurt@example.com' })
     const { id: userId } = await userRow()

@@ -175,6 +175,7 @@ export function createBriefs({
     const brief: WritingBrief = {
       kind,
       senderName: user.name,
+      signedBelow: ('signedBelow' in input && input.signedBelow) || false,
       recipient,
       profile: profile && {
         tone: profile.tone,

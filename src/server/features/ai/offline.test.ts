@@ -44,6 +44,18 @@ describe('generation with no provider configured', () => {
     expect(draft.notice ?? null).toBeNull()
   })
 
+  it('ends with the sign-off alone when the Gmail signature goes under the draft', async () => {
+    const response = await h.call(ada, 'POST', '/api/ai/generate-email', {
+      contactId: ana,
+      userInput: 'Ask for the Q3 report by Friday',
+      signedBelow: true,
+    })
+    const draft: GeneratedDraft = response.json()
+    // The signature under it carries the name: no "Ada Lovelace" twice.
+    expect(draft.content.trimEnd().endsWith('Un abrazo,')).toBe(true)
+    expect(draft.content).not.toContain('Ada Lovelace')
+  })
+
   it('gives a different draft when asked again', async () => {
     const ask = async () =>
       (

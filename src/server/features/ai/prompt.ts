@@ -49,6 +49,8 @@ export type WritingBrief = {
   kind: WritingKind
   /** The user's name, for the signature. */
   senderName: string
+  /** The user's Gmail signature follows the draft: no name under the sign-off. */
+  signedBelow?: boolean
   recipient: {
     name: string | null
     email: string | null
@@ -176,6 +178,7 @@ export const FIELD = {
   write: 'Write',
   subject: 'Subject',
   signAs: 'Sign as',
+  signedBelow: 'Signature below',
   refine: 'Refine',
   variation: 'Variation',
 } as const
@@ -222,7 +225,7 @@ Rules for every e-mail:
 - Write the whole e-mail in the recipient's Language, whatever language the request, the instruction or the conversation is in; a refined draft keeps its own language.
 - Express what the Request or the Instruction asks for in your own words: never paste it, quote it or translate it word for word.
 - Never echo the sender's sentences back to them; answer them.
-- Start with the recipient's Greeting followed by their name, once ("Dear Ana," never "Dear Ana Ana"); end with the recipient's Sign-off, then the name under "Sign as".
+- Start with the recipient's Greeting followed by their name, once ("Dear Ana," never "Dear Ana Ana"); end with the recipient's Sign-off, then the name under "${FIELD.signAs}". When the Task says "${FIELD.signedBelow}: yes", the user's own signature follows the draft and carries the name: end with the Sign-off alone, no name under it.
 - Match the recipient's tone and formality, then the user's writing profile.
 - Never write placeholders such as [Name], {{name}} or <recipient>; if a detail is unknown, write around it.
 - No notes, no explanations, no markdown.
@@ -302,7 +305,7 @@ export function buildPrompt(brief: WritingBrief): { system: string; prompt: stri
     // Reply options are buttons for the user: they are in the user's language.
     field(FIELD.language, brief.optionsLanguage),
     field(FIELD.variation, String(brief.variation)),
-    field(FIELD.signAs, brief.senderName),
+    brief.signedBelow ? field(FIELD.signedBelow, 'yes') : field(FIELD.signAs, brief.senderName),
   ])
   return { system: SYSTEM_PROMPT, prompt: sections.join('\n\n') }
 }

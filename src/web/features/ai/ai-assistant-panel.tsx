@@ -26,6 +26,8 @@ export type DraftEnding =
 export type DraftTarget = {
   /** What the message says now, above a reply's quote: the text a refine rewrites. */
   draftText: () => string
+  /** The user's Gmail signature sits under the draft, so the draft signs off without a name. */
+  signedBelow: () => boolean
   /** A generation starts: the editor keeps its text, to put it back if nothing usable comes. */
   begin: () => void
   /** The whole draft so far, at most once per animation frame. */
@@ -96,6 +98,7 @@ export function AiAssistantPanel({
         subject: subject.trim() || undefined,
         threadId,
         templateId,
+        ...(target.signedBelow() ? { signedBelow: true } : {}),
       },
     })
   }
@@ -112,6 +115,7 @@ export function AiAssistantPanel({
           contactId: selected?.id,
           contactName: selected?.name,
           threadId,
+          ...(target.signedBelow() ? { signedBelow: true } : {}),
         },
       },
       'Failed to refine the e-mail',

@@ -24,6 +24,8 @@ import { DraftNotes, WriterLabel } from './writer-label'
 
 export type SmartReplyDialogProps = {
   source: SmartReplySource
+  /** The reply goes out with the user's Gmail signature under it, which carries the name. */
+  signedBelow?: boolean
   /** Sends the reply in the source's thread; rejects when the send fails. */
   onSend: (text: string, aiDraftId: string | undefined) => Promise<void>
   /** Hands the text over to Compose for more editing. */
@@ -42,6 +44,7 @@ const count = new Intl.NumberFormat('en-US')
  */
 export function SmartReplyDialog({
   source,
+  signedBelow = false,
   onSend,
   onEditInCompose,
   onClose,
@@ -69,7 +72,10 @@ export function SmartReplyDialog({
     if (said.trim().length > MAX_INSTRUCTION_CHARS) return
     const before = text
     const previous = complete
-    const result = await draft.start({ kind: 'smart-reply', input: smartReplyInput(source, said) })
+    const result = await draft.start({
+      kind: 'smart-reply',
+      input: smartReplyInput(source, said, signedBelow),
+    })
     if (result.outcome === 'done') {
       setComplete({ draftId: result.draft.draftId, content: result.draft.content })
       toast({ title: 'Smart reply generated successfully!' })
@@ -108,6 +114,7 @@ export function SmartReplyDialog({
           draftId: unchanged ? previous.draftId : undefined,
           contactName: source.senderName || undefined,
           threadId: source.threadId,
+          ...(signedBelow ? { signedBelow } : {}),
         },
       },
       { failureTitle: 'Failed to refine the reply' },

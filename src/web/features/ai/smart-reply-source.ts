@@ -27,8 +27,15 @@ export function replyOptionsInput(source: SmartReplySource): ReplyOptionsInput {
   }
 }
 
-/** The smart reply's input for a source and what the reply should say (blank: the writer decides). */
-export function smartReplyInput(source: SmartReplySource, instruction: string): SmartReplyInput {
+/**
+ * The smart reply's input for a source and what the reply should say (blank: the writer
+ * decides); `signedBelow` when the user's Gmail signature goes under it.
+ */
+export function smartReplyInput(
+  source: SmartReplySource,
+  instruction: string,
+  signedBelow = false,
+): SmartReplyInput {
   return {
     originalEmailBody: source.body,
     // The server uses the sender's saved contact when there is one (decision 034).
@@ -37,5 +44,6 @@ export function smartReplyInput(source: SmartReplySource, instruction: string): 
     threadId: source.threadId,
     subject: source.subject || undefined,
     instruction: instruction.trim() || undefined,
+    ...(signedBelow ? { signedBelow } : {}),
   }
 }

@@ -6,6 +6,8 @@ import { useSendEmail } from '../api/send-email'
 import { buildReplyHandoff, writeComposeHandoff } from '../compose/compose-handoff'
 import { useThread } from '../api/get-thread'
 import { smartReplySource } from '../reply-source'
+import { signatureBlock } from '../signature'
+import { useStartSignature } from '../use-start-signature'
 
 /**
  * Smart Reply for one conversation, from the viewer or a row's quick actions: loads the
@@ -24,6 +26,7 @@ export function SmartReply({
   const [, navigate] = useLocation()
   const { data: detail, isError } = useThread(threadId)
   const send = useSendEmail()
+  const signature = useStartSignature()
   const latest = detail?.messages.at(-1)
   const source = detail ? smartReplySource(threadId, detail) : null
 
@@ -45,12 +48,14 @@ export function SmartReply({
   return (
     <SmartReplyDialog
       source={source}
+      signedBelow={signature !== ''}
       onSend={async (text, aiDraftId) => {
         await send.mutateAsync({
           to: handoff.to,
           cc: handoff.cc,
           subject: handoff.subject,
-          body: text,
+          // Below the reply, as Compose would place it (Edit in Compose adds it there too).
+          body: signature ? `${text}\n\n${signatureBlock(signature)}` : text,
           threadId: handoff.threadId,
           replyToMessageId: handoff.replyToMessageId,
           aiDraftId,

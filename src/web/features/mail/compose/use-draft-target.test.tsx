@@ -174,6 +174,19 @@ describe('Compose as the target of an AI draft', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('ai-status')).toHaveTextContent('1 credit used'))
   })
 
+  it('writes above the Gmail signature, keeps it, and asks for a sign-off without a name', async () => {
+    const signature = '-- \nSam Lee\nAcme Corp'
+    const fetchMock = serve(() => sse(draftStream('Hi Dana,\n\nSigned.\n\nCheers,', 'Contract')))
+    renderCompose({ subject: '', body: `\n\n${signature}` })
+    await writeWithAi('Tell Dana the contract is signed')
+    await waitFor(() =>
+      expect(messageField()).toHaveValue(`Hi Dana,\n\nSigned.\n\nCheers,\n\n${signature}`),
+    )
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/ai/generate-email')!
+    // The signature carries the name: the draft is not to sign a second time above it.
+    expect(JSON.parse(init?.body as string)).toMatchObject({ signedBelow: true })
+  })
+
   it('Stop keeps the words written; stopped before any, the message is put back', async () => {
     let stream!: StreamControl
     serve((_url, _body, signal) => {

@@ -40,6 +40,7 @@ export function useDraftTarget<F extends Editable>(
 
   const target: DraftTarget = {
     draftText: () => ownPart(fields.body),
+    signedBelow: () => signatureAt(fields.body) !== -1,
     begin: () => {
       before.current = fields.body
       setGenerating(true)
