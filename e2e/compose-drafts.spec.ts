@@ -101,6 +101,8 @@ test('a draft can be deleted from Drafts', async ({ page }) => {
   await signIn(page)
   const subject = unique('Draft to delete')
   await page.goto('/compose')
+  // Opened by its URL, a new message still starts with the Gmail signature (the demo's).
+  await expect(field(page, 'Message')).toHaveValue(`\n\n-- \n${SAM.name}\nInkwell demo`)
   await field(page, 'Subject').fill(subject)
   await page.getByRole('button', { name: 'Save Draft' }).click()
   await expect(page.getByText('Draft saved', { exact: true })).toBeVisible()

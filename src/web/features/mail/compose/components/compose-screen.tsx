@@ -3,7 +3,8 @@ import { Button } from '../../../../components/ui/button'
 import { AiAssistantPanel } from '../../../ai/ai-assistant-panel'
 import { formatAddress } from '../addresses'
 import { clearComposeHandoff, editorStart, readComposeHandoff } from '../compose-handoff'
-import { useStartSignature } from '../../use-start-signature'
+import { Spinner } from '../../../../components/ui/spinner'
+import { useStartSignatureWhenKnown } from '../../use-start-signature'
 import { useComposeRound } from '../../scheduled/reopen'
 import { useSendWithUndo } from '../../scheduled/undo-send'
 import { useDraftTarget } from '../use-draft-target'
@@ -16,10 +17,14 @@ import { MessageEditor } from './message-editor'
  * An undone send reopens here (decision 053): a Compose already open starts again on it.
  */
 export function ComposeScreen() {
-  return <ComposeForm key={useComposeRound()} />
+  const round = useComposeRound()
+  // The editor reads its start once: Compose opened by its URL waits for the signature.
+  const signature = useStartSignatureWhenKnown()
+  if (signature === null) return <Spinner label="Opening Compose…" className="m-auto p-8" />
+  return <ComposeForm key={round} signature={signature} />
 }
 
-function ComposeForm() {
+function ComposeForm({ signature }: { signature: string }) {
   const id = useId()
   // Read once; removed after use, so a reload starts blank. Removing in an effect, not here, keeps the
   // handoff for React's second render of the initializer in development.
@@ -28,7 +33,7 @@ function ComposeForm() {
     if (handoff) clearComposeHandoff()
   }, [handoff])
 
-  const editor = useMessageEditor(editorStart(handoff, useStartSignature()))
+  const editor = useMessageEditor(editorStart(handoff, signature))
   const ai = useDraftTarget(editor.fields, editor.setFields)
   const aiDraftId = ai.aiDraftId ?? handoff?.aiDraftId
   const { reply, fields } = editor
