@@ -12,6 +12,10 @@
  * minimum lead is shortened, so the messages can be scheduled and come due within a minute.
  * The messages are shared among several Pro users: one Gmail account's quota (6,000 units a
  * minute, a send about 170) could not take 200 in a minute whatever Inkwell did.
+ *
+ * First, what the instance asks PostgreSQL while nothing is due (IDLE_SECONDS): the queries
+ * through its pool, job fetches by queue among them, and the transactions PostgreSQL counted
+ * for the database (pg_stat_database, which a backend reports up to a second or so late).
  */
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -45,6 +49,8 @@ const USERS = Array.from({ length: USER_COUNT }, (_, i) => ({
   name: `Sender ${i}`,
 }))
 const APP_URL = 'http://localhost:3999'
+/** How long the idle instance's queries are counted. */
+const IDLE_SECONDS = 30
 
 const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait))
@@ -52,6 +58,21 @@ const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve,
 async function main() {
   const load = loadavg()
   const { database, stop: stopDatabase } = await startBenchDatabase('bench-scheduled')
+
+  // Every query the app makes through its pool (pg-boss's and drizzle's), by kind: a job fetch
+  // is pg-boss's `FOR UPDATE SKIP LOCKED` select, its queue the first value.
+  const pooled = { queries: 0, fetches: new Map<string, number>() }
+  const { pool } = database
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown
+  pool.query = ((...args: unknown[]) => {
+    pooled.queries++
+    const [text, values] = args
+    if (typeof text === 'string' && text.includes('SKIP LOCKED') && Array.isArray(values)) {
+      const queue = String(values[0])
+      pooled.fetches.set(queue, (pooled.fetches.get(queue) ?? 0) + 1)
+    }
+    return query(...args)
+  }) as typeof pool.query
 
   const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
@@ -101,6 +122,42 @@ async function main() {
         USERS.map((u) => u.email),
       ),
     )
+
+  /** The transactions PostgreSQL has counted for the bench's database. */
+  async function transactions(): Promise<number> {
+    const { rows } = (await query(
+      `select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
+    )) as { rows: { n: string }[] }
+    return Number(rows[0]!.n)
+  }
+
+  /** The idle instance's queries a second, once the sign-ins' own jobs have run. */
+  async function idle() {
+    for (let i = 0; i < 60; i++) {
+      const { rows } = (await query(
+        `select count(*)::int as n from pgboss.job
+          where state in ('created', 'retry', 'active') and start_after < now()`,
+      )) as { rows: { n: number }[] }
+      if (rows[0]!.n === 0) break
+      await sleep(500)
+    }
+    const before = { queries: pooled.queries, fetches: new Map(pooled.fetches) }
+    const xactsBefore = await transactions()
+    await sleep(IDLE_SECONDS * 1000)
+    const xacts = (await transactions()) - xactsBefore - 1
+    const perSecond = (n: number) => (n / IDLE_SECONDS).toFixed(2)
+    const fetches = [...pooled.fetches]
+      .map(([queue, n]) => [queue, n - (before.fetches.get(queue) ?? 0)] as const)
+      .filter(([, n]) => n > 0)
+      .sort((a, b) => b[1] - a[1])
+    console.log(`\n  idle, nothing due, ${IDLE_SECONDS} s`)
+    console.log(
+      `    queries through the pool ${perSecond(pooled.queries - before.queries)} a second; PostgreSQL's transactions ${perSecond(xacts)} a second`,
+    )
+    console.log(
+      `    job fetches a second: ${fetches.map(([queue, n]) => `${queue} ${perSecond(n)}`).join(', ')}`,
+    )
+  }
 
   /** How many messages with this subject (one word) the user's Gmail has in SENT. */
   async function sentCount(email: string, subject: string): Promise<number> {
@@ -205,8 +262,9 @@ async function main() {
   )
   console.log(`  load average at start: ${load.map((n) => n.toFixed(2)).join(', ')} (1, 5, 15 min)`)
   console.log(
-    `  timings: minimum lead ${MIN_LEAD_SECONDS} s (product: ${loaded.scheduledSend.minLeadSeconds} s), sweep ${config.scheduledSend.sweepSeconds} s, stale sending ${config.scheduledSend.sendingStaleSeconds} s; Gmail quota ${config.gmailQuotaUnitsPerMinute.toLocaleString()} units a minute per user`,
+    `  timings: minimum lead ${MIN_LEAD_SECONDS} s (product: ${loaded.scheduledSend.minLeadSeconds} s), sweep ${config.scheduledSend.sweepSeconds} s, stale sending ${config.scheduledSend.sendingStaleSeconds} s, one worker taking ${config.scheduledSend.batchSize} at once and looking every ${config.scheduledSend.pollingSeconds} s; Gmail quota ${config.gmailQuotaUnitsPerMinute.toLocaleString()} units a minute per user`,
   )
+  await idle()
   await round('spread over the minute', 'Spread', (i) => Math.floor((i * 60_000) / SENDS))
   await round('all at one instant', 'Instant', () => 0)
 

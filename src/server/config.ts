@@ -231,10 +231,16 @@ export type ScheduledSendConfig = {
   /** The first wait before trying again after Gmail failed on its side (then x4). */
   retryBaseSeconds: number
   /**
-   * Sends one instance makes at once: each worker takes one due job at a time, so one worker
-   * sent one message a second (bench/scheduled-sends.ts: p99 197 s late for 200 due at once).
+   * Due sends an instance's one worker takes in a fetch, and sends at once (decision 053):
+   * taken one at a time, one worker sent one message a second (bench/scheduled-sends.ts: p99
+   * 197 s late for 200 due at once), and sixteen polling workers cost 32 queries a second.
    */
-  workers: number
+  batchSize: number
+  /**
+   * How often the worker looks for due sends. An Undo send this instance accepted wakes it at
+   * the window's end instead, so the window is not lengthened by the wait.
+   */
+  pollingSeconds: number
 }
 
 export type Config = {
@@ -439,7 +445,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       // Gmail's send call times out after 60 s; the clean-up after it takes a few more.
       sendingStaleSeconds: 90,
       retryBaseSeconds: 30,
-      workers: 16,
+      batchSize: 50,
+      pollingSeconds: 2,
     },
     mailSync: {
       windowDays: env.MAIL_SYNC_WINDOW_DAYS,

@@ -13,6 +13,15 @@ const EXPIRE_IN_SECONDS = 150
 /** How long a stopping instance lets its workers finish before handing their jobs back. */
 const DRAIN_TIMEOUT_MS = 4_000
 
+export type WorkOptions = {
+  pollingIntervalSeconds: number
+  /**
+   * Jobs a fetch takes, which are also the jobs the worker runs at once: a fetched job is held
+   * by this instance, so taking more than it will start would only keep them from the others.
+   */
+  batchSize?: number
+}
+
 /**
  * Background work as jobs in PostgreSQL (pg-boss, on the app's own pool): any instance may
  * take a job, a queue's policy keeps one job per key in flight across all of them, and a
@@ -28,13 +37,17 @@ export type JobQueue = {
    */
   ensureQueue(queue: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void>
   /**
-   * Takes `queue`'s jobs one at a time, leasing each to this instance while `handler` runs, so
-   * that if this instance dies the job is failed, and retried as its queue allows, in seconds.
-   * Answers the worker's id (for `boss.notifyWorker`).
+   * Takes up to `batchSize` (1 unless given) of `queue`'s jobs a fetch and runs `handler` on
+   * them all at once, leasing each to this instance while it runs, so that if this instance
+   * dies the job is failed, and retried as its queue allows, in seconds. Each job completes or
+   * fails on its own: one that throws is retried as its queue allows, and the others of its
+   * batch are not. A worker that fetched a full batch fetches again at once (more may be due);
+   * otherwise it waits `pollingIntervalSeconds`, or until `boss.notifyWorker` with the id this
+   * answers.
    */
   work<T extends object>(
     queue: string,
-    options: { pollingIntervalSeconds: number },
+    options: WorkOptions,
     handler: (job: PgBoss.Job<T>) => Promise<void>,
   ): Promise<string>
   /** Fails the jobs of instances that stopped beating; answers how many (also run every beat). */
@@ -125,18 +138,39 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
     },
     async work<T extends object>(
       queue: string,
-      options: { pollingIntervalSeconds: number },
+      { pollingIntervalSeconds, batchSize = 1 }: WorkOptions,
       handler: (job: PgBoss.Job<T>) => Promise<void>,
     ) {
-      return boss.work<T>(queue, { ...options, batchSize: 1 }, async ([job]) => {
-        if (!job) return
+      async function runOne(job: PgBoss.Job<T>): Promise<void> {
         await leases.lease(queue, job.id)
         try {
           await handler(job)
         } finally {
           await leases.release(job.id).catch(() => {})
         }
-      })
+        // Completed as soon as it is done: its queue's next job with its key may start, and
+        // pg-boss's failing of the batch below no longer touches it.
+        await boss.complete(queue, job.id)
+      }
+      const worker: { id?: string } = {}
+      worker.id = await boss.work<T>(
+        queue,
+        { pollingIntervalSeconds, batchSize },
+        async (batch) => {
+          // A full batch leaves more due behind it: the next fetch comes when this one is done.
+          if (batch.length === batchSize && worker.id) boss.notifyWorker(worker.id)
+          const outcomes = await Promise.allSettled(batch.map(runOne))
+          const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []))
+          // pg-boss fails every job of a batch whose handler throws, if not completed: only the
+          // ones that threw are left. They leave `active` in its one statement, never before,
+          // so none is taken again (and run) while its batch still holds its id.
+          if (errors.length === 1) throw errors[0]
+          if (errors.length > 1) {
+            throw new AggregateError(errors, `${errors.length} of ${batch.length} jobs failed`)
+          }
+        },
+      )
+      return worker.id
     },
     sweep,
     leases,

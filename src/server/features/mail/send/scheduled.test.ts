@@ -34,7 +34,8 @@ describe('mail that waits to be sent', () => {
           sweepSeconds: 1,
           sendingStaleSeconds: 3,
           retryBaseSeconds: 1,
-          workers: 4,
+          batchSize: 4,
+          pollingSeconds: 1,
         },
       },
       gmailVia: async (url) => {
@@ -415,5 +416,49 @@ describe('mail that waits to be sent', () => {
     ).json()
     await h.call(ada, 'POST', '/api/auth/gmail/disconnect')
     expect((await row(scheduledId)).status).toBe('cancelled')
+  })
+})
+
+describe('Undo send on an instance that looks for due mail once a minute', () => {
+  let h: Harness
+  let ada: string
+
+  beforeAll(async () => {
+    h = await startHarness({
+      users: [{ email: 'ada@example.com', name: 'Ada Lovelace' }],
+      config: {
+        scheduledSend: {
+          minLeadSeconds: 1,
+          sweepSeconds: 30,
+          sendingStaleSeconds: 90,
+          retryBaseSeconds: 30,
+          batchSize: 4,
+          // Longer than any wait below: what goes out is woken at its time.
+          pollingSeconds: 60,
+        },
+      },
+    })
+    ada = (await signIn(h, 'ada@example.com')).session!
+  })
+  afterAll(async () => {
+    await h?.close()
+  })
+
+  it('sends at the window’s end, not at the next look', async () => {
+    await h.call(ada, 'PUT', '/api/user/settings', { undoSendSeconds: 5 })
+    const answer = await h.app.inject({
+      method: 'POST',
+      url: '/api/gmail/send',
+      headers: sameOrigin,
+      cookies: { inkwell_session: ada },
+      payload: { to: 'grace@example.com', subject: 'WokenUp', body: 'On time.', undo: true },
+    })
+    expect(answer.statusCode).toBe(202)
+    const id = answer.json().scheduledId as string
+    await until(
+      async () => (await h.db.select().from(scheduledSends).where(eq(scheduledSends.id, id)))[0],
+      (row) => row?.status === 'sent',
+      { waitingFor: 'the Undo send to go out' },
+    )
   })
 })

@@ -38,6 +38,11 @@ import { messageIdFor } from './send-once.js'
 import type { SentMessage } from '../store/send-requests-repository.js'
 
 const QUEUE = 'scheduled-send'
+/**
+ * A wake-up comes this long after the send's time: the job is due by the database's clock
+ * (`start_after < now()`), and a fetch a moment early would leave it to the next look.
+ */
+const WAKE_AFTER_DUE_MS = 100
 /** Tries of a send Gmail failed on its side (5xx, 429) before it is failed for the user. */
 const MAX_ATTEMPTS = 3
 
@@ -96,7 +101,9 @@ export function createScheduledSends(deps: {
   const { repo, jobs, config, log } = deps
   const now = deps.now ?? (() => new Date())
   let sweepTimer: NodeJS.Timeout | undefined
-  const workerIds: string[] = []
+  let worker: string | undefined
+  /** Wake-ups of this instance's worker at the end of an Undo send window it accepted. */
+  const wakeUps = new Set<NodeJS.Timeout>()
 
   async function announce(userId: string, id: string, status: string) {
     const event: ScheduledEvent = { type: 'scheduled.changed', id, status }
@@ -105,16 +112,29 @@ export function createScheduledSends(deps: {
       .catch((error: unknown) => log.warn({ err: error }, 'announcing a scheduled send failed'))
   }
 
-  /** A job for row `id` at `at` (now when absent), unless one is queued for it already. */
-  async function enqueue(id: string, at?: Date): Promise<void> {
+  /**
+   * A job for row `id` at `at` (now when absent), unless one is queued for it already. One due
+   * now wakes this instance's worker at once; with `wakeAtTime` (an Undo send: its sender
+   * watches "Sending…") one due later wakes it at its time, not up to `pollingSeconds` after.
+   * Any instance's worker still finds the job by looking, should this one stop first.
+   */
+  async function enqueue(id: string, at?: Date, wakeAtTime = false): Promise<void> {
     await jobs.boss.send(QUEUE, { id } satisfies ScheduledJob, {
       singletonKey: id,
       ...(at && at > now() ? { startAfter: at } : {}),
     })
-    if (!at || at <= now()) {
-      const worker = workerIds[0]
+    const ms = at ? at.getTime() - now().getTime() : 0
+    if (ms <= 0) {
       if (worker) jobs.boss.notifyWorker(worker)
+      return
     }
+    if (!wakeAtTime) return
+    const timer = setTimeout(() => {
+      wakeUps.delete(timer)
+      if (worker) jobs.boss.notifyWorker(worker)
+    }, ms + WAKE_AFTER_DUE_MS)
+    timer.unref()
+    wakeUps.add(timer)
   }
 
   /** The row's queued job, replaced by one at `at` (the row was moved). */
@@ -255,15 +275,13 @@ export function createScheduledSends(deps: {
       // stately: one queued and one running job per row (its singleton key). Retried after
       // its instance died (job-leases.ts); Gmail's own failures are retried by the row's count.
       await jobs.ensureQueue(QUEUE, { policy: 'stately', retryLimit: 3 })
-      // Several workers, each polling every half second (pg-boss's shortest): mail due in the
-      // same minute goes out together, not one message a second.
-      for (let i = 0; i < config.workers; i++) {
-        workerIds.push(
-          await jobs.work<ScheduledJob>(QUEUE, { pollingIntervalSeconds: 0.5 }, (job) =>
-            run(job.data.id),
-          ),
-        )
-      }
+      // One worker taking a batch of due sends and sending them at once: mail due in the same
+      // minute goes out together, and an idle instance looks once every pollingSeconds.
+      worker = await jobs.work<ScheduledJob>(
+        QUEUE,
+        { pollingIntervalSeconds: config.pollingSeconds, batchSize: config.batchSize },
+        (job) => run(job.data.id),
+      )
       sweepTimer = setInterval(() => {
         sweep().catch((error: unknown) => log.warn({ err: error }, 'scheduled send sweep failed'))
       }, config.sweepSeconds * 1000)
@@ -272,6 +290,8 @@ export function createScheduledSends(deps: {
 
     stop(): void {
       clearInterval(sweepTimer)
+      for (const timer of wakeUps) clearTimeout(timer)
+      wakeUps.clear()
     },
 
     sweep,
@@ -327,7 +347,7 @@ export function createScheduledSends(deps: {
         sendAt,
         details,
       })
-      await enqueue(row.id, sendAt)
+      await enqueue(row.id, sendAt, kind === 'undo')
       await announce(user.id, row.id, 'scheduled')
       return { scheduledId: row.id, sendAt: sendAt.toISOString(), kind }
     },

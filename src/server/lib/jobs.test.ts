@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../test/database.js'
+import { until } from '../test/eventually.js'
+import { startJobQueue, type JobQueue } from './jobs.js'
+
+const log = { warn: () => {}, info: () => {}, error: () => {} } as unknown as FastifyBaseLogger
+
+type Task = { name: string }
+
+/**
+ * A worker that takes its jobs in batches (decision 053's scheduled sends): the batch runs at
+ * once, and each job ends on its own, as a job taken alone does.
+ */
+describe('a job worker taking batches', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+  let jobs: JobQueue
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    jobs = await startJobQueue(database.pool, log)
+  })
+  afterAll(async () => {
+    await jobs?.stop()
+    await database?.drop()
+  })
+
+  /** Each job of `queue` by its name: its state and how many times it was started. */
+  async function jobsOf(queue: string) {
+    const { rows } = await database.pool.query<{ name: string; state: string; tries: number }>(
+      `select data->>'name' as name, state, retry_count as tries
+         from pgboss.job where name = $1 order by data->>'name'`,
+      [queue],
+    )
+    return rows
+  }
+
+  /**
+   * Holds each job until `size` jobs run at once, and counts the most that ever ran together:
+   * a worker running a batch one job after another would never open it.
+   */
+  function gate(size: number) {
+    let running = 0
+    let peak = 0
+    return {
+      peak: () => peak,
+      async pass(): Promise<void> {
+        running++
+        peak = Math.max(peak, running)
+        try {
+          await until(
+            async () => peak,
+            (most) => most >= size,
+            { waitingFor: `${size} jobs running at once` },
+          )
+        } finally {
+          running--
+        }
+      },
+    }
+  }
+
+  it('runs a batch at once and completes every job of it, taking the next full batch at once', async () => {
+    const queue = 'batch-all-complete'
+    await jobs.ensureQueue(queue, { policy: 'standard', retryLimit: 0 })
+    const names = ['a', 'b', 'c', 'd', 'e', 'f']
+    for (const name of names) await jobs.boss.send(queue, { name } satisfies Task)
+    const held = gate(3)
+    const ran: string[] = []
+    // Polling once a minute: the second batch comes in time only because the first was full.
+    await jobs.work<Task>(queue, { pollingIntervalSeconds: 60, batchSize: 3 }, async (job) => {
+      await held.pass()
+      ran.push(job.data.name)
+    })
+
+    const done = await until(
+      () => jobsOf(queue),
+      (rows) => rows.every((row) => row.state === 'completed'),
+      { waitingFor: 'every job completed' },
+    )
+    expect(done.map((row) => row.name)).toEqual(names)
+    expect(ran.sort()).toEqual(names)
+    expect(held.peak()).toBe(3)
+    await jobs.boss.offWork(queue)
+  })
+
+  it('fails and retries only the job that threw, never the others of its batch', async () => {
+    const queue = 'batch-one-fails'
+    await jobs.ensureQueue(queue, { policy: 'standard', retryLimit: 1 })
+    const names = ['a', 'bad', 'c', 'd']
+    for (const name of names) await jobs.boss.send(queue, { name } satisfies Task)
+    const held = gate(4)
+    const runs = new Map<string, number>()
+    await jobs.work<Task>(queue, { pollingIntervalSeconds: 1, batchSize: 4 }, async (job) => {
+      const { name } = job.data
+      runs.set(name, (runs.get(name) ?? 0) + 1)
+      // The first time, all four are one batch.
+      if (runs.get(name) === 1) await held.pass()
+      if (name === 'bad') throw new Error('Gmail refused it')
+    })
+
+    const done = await until(
+      () => jobsOf(queue),
+      (rows) => rows.every((row) => row.state === 'completed' || row.state === 'failed'),
+      { waitingFor: 'every job ended' },
+    )
+    expect(held.peak()).toBe(4)
+    expect(done).toEqual([
+      { name: 'a', state: 'completed', tries: 0 },
+      { name: 'bad', state: 'failed', tries: 1 },
+      { name: 'c', state: 'completed', tries: 0 },
+      { name: 'd', state: 'completed', tries: 0 },
+    ])
+    // Retried as its queue allows, alone.
+    expect(Object.fromEntries(runs)).toEqual({ a: 1, bad: 2, c: 1, d: 1 })
+    const { rows } = await database.pool.query<{ output: { message?: string } }>(
+      `select output from pgboss.job where name = $1 and data->>'name' = 'bad'`,
+      [queue],
+    )
+    expect(rows[0]?.output.message).toBe('Gmail refused it')
+    await jobs.boss.offWork(queue)
+  })
+
+  it('takes one job at a time when no batch is asked for, the next one at once', async () => {
+    const queue = 'one-at-a-time'
+    await jobs.ensureQueue(queue, { policy: 'standard', retryLimit: 0 })
+    for (const name of ['a', 'b', 'c']) await jobs.boss.send(queue, { name } satisfies Task)
+    const ran: string[] = []
+    const activeMeanwhile: number[] = []
+    // Polling once a minute: each job found leaves the next to be taken at once.
+    await jobs.work<Task>(queue, { pollingIntervalSeconds: 60 }, async (job) => {
+      const rows = await jobsOf(queue)
+      activeMeanwhile.push(rows.filter((row) => row.state === 'active').length)
+      ran.push(job.data.name)
+    })
+    await until(
+      () => jobsOf(queue),
+      (rows) => rows.every((row) => row.state === 'completed'),
+      { waitingFor: 'every job completed' },
+    )
+    expect(ran).toEqual(['a', 'b', 'c'])
+    // The others stayed queued while each ran.
+    expect(activeMeanwhile).toEqual([1, 1, 1])
+    await jobs.boss.offWork(queue)
+  })
+})
