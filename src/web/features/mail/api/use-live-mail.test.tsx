@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createQueryClient } from '../../../lib/query-client'
+import { scheduledSettled } from '../scheduled/scheduled-changes'
 import { useLiveMail } from './use-live-mail'
 
 /** The browser's EventSource, as far as the hook uses it; the test plays the server. */
@@ -18,9 +19,9 @@ class FakeEventSource extends EventTarget {
   close() {
     this.readyState = FakeEventSource.CLOSED
   }
-  /** The server sends an event of `type`. */
-  send(type: string) {
-    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify({ type }) }))
+  /** The server sends an event of `type`, with these fields besides. */
+  send(type: string, fields: Record<string, unknown> = {}) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify({ type, ...fields }) }))
   }
   /** The connection fails; `closed` when the browser gives up (a 429) rather than retrying. */
   fail(closed: boolean) {
@@ -85,5 +86,11 @@ describe('the live stream (decision 043)', () => {
       document.dispatchEvent(new Event('visibilitychange'))
     })
     expect(live()).toHaveLength(1)
+  })
+
+  it('tells whoever waits for a waiting message that it went (decision 053)', async () => {
+    const went = scheduledSettled('row-1', 60_000)
+    act(() => FakeEventSource.opened[0]!.send('scheduled.changed', { id: 'row-1', status: 'sent' }))
+    expect(await went).toBe(true)
   })
 })

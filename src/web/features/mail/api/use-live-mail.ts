@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { SCHEDULED_KEY } from '../scheduled/scheduled-api'
+import { heardScheduledChange, type ScheduledChange } from '../scheduled/scheduled-changes'
 import { reloadMail } from './sync-mail'
 import { heardSyncOutcome, syncStreamOpen, type SyncOutcomeEvent } from './sync-outcomes'
 
@@ -38,7 +39,10 @@ export function useLiveMail(enabled: boolean, onSyncDone?: (event: unknown) => v
       clearTimeout(timer)
       timer = setTimeout(() => void reloadMail(queryClient), 150)
     }
-    const onScheduled = () => void queryClient.invalidateQueries({ queryKey: SCHEDULED_KEY })
+    const onScheduled = (event: MessageEvent<string>) => {
+      heardScheduledChange(JSON.parse(event.data) as ScheduledChange)
+      void queryClient.invalidateQueries({ queryKey: SCHEDULED_KEY })
+    }
     // A Refresh waiting for its sync hears that it failed.
     const onFailed = (event: MessageEvent<string>) =>
       heardSyncOutcome(JSON.parse(event.data) as SyncOutcomeEvent)
@@ -54,7 +58,8 @@ export function useLiveMail(enabled: boolean, onSyncDone?: (event: unknown) => v
       syncStreamOpen(true)
       for (const type of CHANGE_EVENTS) opened.addEventListener(type, onChange)
       opened.addEventListener('sync.failed', onFailed)
-      // Scheduled mail moved, went, failed or was cancelled (decision 053): the Scheduled view.
+      // Scheduled mail moved, went, failed or was cancelled (decision 053): the Scheduled view,
+      // and "Email sent" after an Undo send window.
       opened.addEventListener('scheduled.changed', onScheduled)
       // The server closed this tab's stream for a newer tab of the session (decision 043):
       // reconnecting by itself would close another, so it waits for this tab to be used.

@@ -13,12 +13,16 @@ import type { ReactNode } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import type { Draft } from '../../../../contract/mail'
+import type { ScheduledSend } from '../../../../contract/scheduled'
+import { DEFAULT_SETTINGS } from '../../../../contract/settings-defaults'
 import { Toaster } from '../../../components/ui/toaster'
 import { createQueryClient } from '../../../lib/query-client'
 import type { SendOutcome } from '../api/send-email'
 import { clearComposeHandoff, readComposeHandoff } from '../compose/compose-handoff'
 import type { SendOptions } from '../compose/use-message-editor'
+import { useUserSettings } from '../../../lib/queries/settings'
 import { clearReopenedReply, peekReopenedReply } from './reopen'
+import { heardScheduledChange } from './scheduled-changes'
 import { useSendWithUndo, type SendOrigin } from './undo-send'
 
 const ID = '6b0d3c2e-1111-4a4a-8888-000000000001'
@@ -39,6 +43,7 @@ const DRAFT: Draft = {
 
 afterEach(() => {
   cleanup()
+  vi.useRealTimers()
   vi.unstubAllGlobals()
   clearComposeHandoff()
 })
@@ -131,5 +136,70 @@ describe('Undo send', () => {
     expect(deletes).toHaveLength(1)
     if (reopened) clearReopenedReply(reopened)
     field.remove()
+  })
+
+  it('says Email sent when the live stream says the message went, asking the list only then, or again after a while unheard', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let gone = false
+    let listed = 0
+    const waitingRow: ScheduledSend = {
+      id: ID,
+      kind: 'undo',
+      to: ['grace@example.com'],
+      subject: 'Figures',
+      sendAt: new Date().toISOString(),
+      status: 'sending',
+      error: null,
+      draftId: 'draft-1',
+      threadId: null,
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        // The window off: "Email sent" is looked for a second after the click.
+        if (url === '/api/user/settings') {
+          return Response.json({ ...DEFAULT_SETTINGS, undoSendSeconds: 0 })
+        }
+        if (url === '/api/gmail/scheduled') {
+          listed++
+          return Response.json({ scheduled: gone ? [] : [waitingRow] })
+        }
+        return new Response(null, { status: 404 })
+      }),
+    )
+    const location = memoryLocation({ path: '/compose' })
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={createQueryClient()}>
+        <Router hook={location.hook}>{children}</Router>
+      </QueryClientProvider>
+    )
+    render(<Toaster />)
+    const send = editorSend()
+    const { result } = renderHook(
+      () => ({
+        settings: useUserSettings(),
+        sendWithUndo: useSendWithUndo(send, { in: 'compose' }),
+      }),
+      { wrapper },
+    )
+    await vi.waitFor(() => expect(result.current.settings.undoSendSeconds).toBe(0))
+    await act(() => result.current.sendWithUndo())
+
+    // At the window's end the message is still going: the list is asked once...
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(listed).toBe(1)
+    // ... and not again while the stream says nothing, until a slow second look.
+    await act(() => vi.advanceTimersByTimeAsync(4_000))
+    expect(listed).toBe(1)
+    await act(() => vi.advanceTimersByTimeAsync(2_000))
+    expect(listed).toBe(2)
+    expect(screen.getByText('Sending…')).toBeTruthy()
+
+    gone = true
+    await act(async () =>
+      heardScheduledChange({ type: 'scheduled.changed', id: ID, status: 'sent' }),
+    )
+    expect(listed).toBe(3)
+    expect(screen.getByText('Email sent')).toBeTruthy()
   })
 })

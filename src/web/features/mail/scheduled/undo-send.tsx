@@ -13,6 +13,7 @@ import type { SendOptions } from '../compose/use-message-editor'
 import { isTypingTarget } from '../use-inbox-shortcuts'
 import { reopenInCompose, reopenReply, replyHostShown } from './reopen'
 import { cancelScheduled, listScheduled, SCHEDULED_KEY } from './scheduled-api'
+import { scheduledSettled } from './scheduled-changes'
 import { formatSendAt } from './send-later-presets'
 
 /**
@@ -258,19 +259,26 @@ export function useSendWithUndo(
   }
 }
 
+/** How long "Email sent" waits for the live stream's word before asking the list again. */
+const UNHEARD_RECHECK_MS = 5_000
+const GIVE_UP_MS = 60_000
+
 /**
  * Waits until a waiting send has left the scheduled list (sent) or failed; resolves to null
- * when sent, or to the reason it failed. Gives up after a minute, saying nothing went wrong
- * that it saw: the Scheduled view shows what happened.
+ * when sent, or to the reason it failed. The list is asked again when the live stream says the
+ * message went or failed, or after UNHEARD_RECHECK_MS without a word (a stream reconnecting).
+ * Gives up after a minute, saying nothing went wrong that it saw: the Scheduled view shows
+ * what happened.
  */
 async function whenGone(id: string): Promise<string | null> {
-  for (let tries = 0; tries < 120; tries++) {
+  const giveUpAt = Date.now() + GIVE_UP_MS
+  while (Date.now() < giveUpAt) {
     const found = await listScheduled()
       .then((list) => list.scheduled.find((row) => row.id === id) ?? null)
       .catch(() => undefined)
     if (found === null) return null
     if (found?.status === 'failed') return found.error ?? 'Gmail refused it.'
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await scheduledSettled(id, UNHEARD_RECHECK_MS)
   }
   return null
 }
