@@ -1,4 +1,9 @@
 /** What every benchmark prints and waits with: one definition of each figure. */
+import { execFileSync, spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import pg from 'pg'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { freePort } from '../src/server/test/free-port.js'
 
 export const ms = (n: number) => `${n.toFixed(0)} ms`
 
@@ -24,4 +29,215 @@ export async function waitForServer(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`${url} did not answer`)
+}
+
+// The web benchmarks' shared setup (web-speed.ts, web-views.ts): the built app in demo mode on
+// its own ports, one sign-in, and a large mailbox written straight into the cache.
+
+export const BENCH_USER_EMAIL = 'sam.rivera@inkwell.demo'
+
+/** The labels of seeded thread `i`, as SQL over `i`: web-speed's plain inbox, a third unread. */
+export const INBOX_LABELS_SQL = `case when i % 3 = 0 then array['INBOX', 'UNREAD'] else array['INBOX'] end`
+
+/**
+ * Writes `count` one-message threads into the user's cache, older than the demo mailbox, each
+ * with the labels `labelsSql` gives it (UNREAD among them makes it unread); the database's
+ * trigger keeps the label counts. Returns how many threads the Inbox then holds.
+ */
+export async function seedCache(
+  databaseUrl: string,
+  count: number,
+  labelsSql = INBOX_LABELS_SQL,
+): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const user = await client.query<{ id: string }>('select id from users where email = $1', [
+      BENCH_USER_EMAIL,
+    ])
+    const userId = user.rows[0]?.id
+    if (!userId) throw new Error(`${BENCH_USER_EMAIL} has not signed in`)
+    // The sign-in's full sync removes cached threads Gmail did not list: seed after it.
+    for (let i = 0; ; i++) {
+      const state = await client.query(
+        'select 1 from mail_sync_state where user_id = $1 and full_sync_completed_at is not null',
+        [userId],
+      )
+      if (state.rowCount) break
+      if (i > 240) throw new Error('the demo mailbox did not finish syncing')
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    const oldest = await client.query<{ at: Date }>(
+      'select coalesce(min(last_message_date), now()) as at from email_threads where user_id = $1',
+      [userId],
+    )
+    const params = [userId, oldest.rows[0]!.at, count]
+    const seeded = `select i, ${labelsSql} as labels from generate_series(1, $3::int) i`
+    await client.query(
+      `insert into email_messages (user_id, gmail_id, thread_id, internal_date, labels, snippet,
+         subject, from_name, from_email, to_header, text_body)
+       select $1, 'bench-m-' || i, 'bench-t-' || i, $2::timestamptz - i * interval '7 minutes',
+         labels,
+         'About the plan for week ' || i || ': the numbers, the people and what comes next',
+         'Bench thread ' || i, 'Sender ' || (i % 97), 'sender' || (i % 97) || '@example.com',
+         '${BENCH_USER_EMAIL}', 'Hello Sam, this is bench thread ' || i || '. Talk soon.'
+       from (${seeded}) s`,
+      params,
+    )
+    await client.query(
+      `insert into email_threads (user_id, thread_id, subject, snippet, participants,
+         last_message_date, latest_message_id, message_count, is_read, labels)
+       select $1, 'bench-t-' || i, 'Bench thread ' || i,
+         'About the plan for week ' || i || ': the numbers, the people and what comes next',
+         array['Sender ' || (i % 97) || ' <sender' || (i % 97) || '@example.com>'],
+         $2::timestamptz - i * interval '7 minutes', 'bench-m-' || i, 1,
+         not ('UNREAD' = any(labels)), labels
+       from (${seeded}) s`,
+      params,
+    )
+    await client.query('analyze email_threads')
+    const total = await client.query<{ n: number }>(
+      `select count(*)::int as n from email_threads where user_id = $1 and labels @> array['INBOX']`,
+      [userId],
+    )
+    return total.rows[0]!.n
+  } finally {
+    await client.end()
+  }
+}
+
+/** Marks the first frame with rows in it, from the document's first script on. */
+export const WATCH_ROWS = `(() => {
+
+  const watch = () => {
+    if (document.querySelector('[data-testid="thread-row"]')) window.__rowsPainted = performance.now()
+    else requestAnimationFrame(watch)
+  }
+  requestAnimationFrame(watch)
+})()`
+
+export type Load = {
+  rowsPainted: number
+  threadsRequestAt: number
+  threadsAnsweredAt: number
+  userRequestAt: number
+  scripts: string[]
+}
+
+/**
+ * Waits until the page has settled (no requests for 500 ms, then an idle callback), so a load
+ * that follows is not timed together with the last one's work after its first paint, which a
+ * user reopening Inkwell never meets.
+ */
+export async function settle(page: Page) {
+  if (page.url() === 'about:blank') return
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })),
+  )
+}
+
+/** Navigation to /inbox → its rows painted (WATCH_ROWS must be an init script of the context). */
+export async function loadInbox(page: Page): Promise<Load> {
+  await settle(page)
+  await page.goto('/inbox', { waitUntil: 'commit' })
+  await page.waitForFunction(() => (window as { __rowsPainted?: number }).__rowsPainted, null, {
+    timeout: 60_000,
+  })
+  return (await page.evaluate(`(() => {
+    const painted = window.__rowsPainted
+    const entries = performance.getEntriesByType('resource')
+    const threads = entries.find((e) => e.name.includes('/api/gmail/threads'))
+    const user = entries.find((e) => e.name.includes('/api/auth/user'))
+    return {
+      rowsPainted: painted,
+      threadsRequestAt: threads ? threads.startTime : NaN,
+      threadsAnsweredAt: threads ? threads.responseEnd : NaN,
+      userRequestAt: user ? user.startTime : NaN,
+      scripts: entries
+        .filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < painted)
+        .map((e) => new URL(e.name).pathname),
+    }
+  })()`)) as Load
+}
+
+/** Chromium's CPU slowdown for this page (CDP): 1 is the machine's own speed. */
+export async function throttle(context: BrowserContext, page: Page, rate: number) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+}
+
+async function signIn(browser: Browser, appUrl: string) {
+  const context = await browser.newContext({ baseURL: appUrl })
+  const page = await context.newPage()
+  await page.goto('/login')
+  await page.getByRole('button', { name: 'Continue with Google' }).click()
+  await page.locator('form', { hasText: BENCH_USER_EMAIL }).locator('button').click()
+  await page.waitForURL(/\/app$/)
+  // The inbox's first list request starts the sync of the demo mailbox.
+  await page.getByTestId('thread-row').first().waitFor({ timeout: 60_000 })
+  // A returning user: the first sign-in's onboarding, a modal over the inbox that holds the
+  // keyboard, is done, so it opens in no measured page.
+  const status = await page.evaluate(`fetch('/api/user/onboarding', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ completed: true, tutorialSeen: true }),
+  }).then((response) => response.status)`)
+  if (status !== 200) throw new Error(`the onboarding could not be marked done (${status})`)
+  const state = await context.storageState()
+  await context.close()
+  return state
+}
+
+export type WebBench = {
+  appUrl: string
+  databaseUrl: string
+  browser: Browser
+  /** The signed-in session, for each run's new context. */
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>
+  stop: () => Promise<void>
+}
+
+/**
+ * The built app (built here when stale), as `npm run start:prod` runs it, in demo mode on its
+ * own ports with its data in `dataDir` (emptied first), and a Chromium signed in once.
+ */
+export async function startWebBench(dataDir: string): Promise<WebBench> {
+  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' })
+  rmSync(dataDir, { recursive: true, force: true })
+  const port = await freePort()
+  const pgPort = await freePort()
+  const appUrl = `http://localhost:${port}`
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    // Its shutdown chatter would bury the figures.
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      INKWELL_MODE: 'demo',
+      PORT: String(port),
+      APP_URL: appUrl,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      GOOGLE_STANDIN_PORT: String(await freePort()),
+      STRIPE_STANDIN_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+    },
+  })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
+  const stop = async () => {
+    await browser.close()
+    server.kill('SIGTERM')
+  }
+  try {
+    await waitForServer(`${appUrl}/api/meta`)
+    const storageState = await signIn(browser, appUrl)
+    const databaseUrl = `postgres://inkwell:inkwell@127.0.0.1:${pgPort}/inkwell`
+    return { appUrl, databaseUrl, browser, storageState, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
 }

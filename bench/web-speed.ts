@@ -20,15 +20,22 @@
  *   (PostgreSQL's own counters): a page that counts the mailbox scans it.
  * - Hashed assets: the entry script's cache-control and content-encoding for a browser.
  */
-import { execFileSync, spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import pg from 'pg'
-import { chromium, request, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { freePort } from '../src/server/test/free-port.js'
-import { median, ms, percentile, waitForServer } from './support.js'
+import { request, type BrowserContext, type Page } from '@playwright/test'
+import {
+  loadInbox,
+  median,
+  ms,
+  percentile,
+  seedCache,
+  startWebBench,
+  throttle,
+  WATCH_ROWS,
+} from './support.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const THREADS = Number(process.env.BENCH_THREADS ?? 10_000)
@@ -44,119 +51,6 @@ const ROW_PX = 88
 const HOVER_MS = 150
 const DATA_DIR = '.tmp/bench-web'
 const WEB_ROOT = path.resolve('dist/web')
-const USER_EMAIL = 'sam.rivera@inkwell.demo'
-
-/** Writes THREADS one-message threads into the user's cache, older than the demo mailbox. */
-async function seedCache(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    const user = await client.query<{ id: string }>('select id from users where email = $1', [
-      USER_EMAIL,
-    ])
-    const userId = user.rows[0]?.id
-    if (!userId) throw new Error(`${USER_EMAIL} has not signed in`)
-    // The sign-in's full sync removes cached threads Gmail did not list: seed after it.
-    for (let i = 0; ; i++) {
-      const state = await client.query(
-        'select 1 from mail_sync_state where user_id = $1 and full_sync_completed_at is not null',
-        [userId],
-      )
-      if (state.rowCount) break
-      if (i > 240) throw new Error('the demo mailbox did not finish syncing')
-      await new Promise((r) => setTimeout(r, 500))
-    }
-    const oldest = await client.query<{ at: Date }>(
-      'select coalesce(min(last_message_date), now()) as at from email_threads where user_id = $1',
-      [userId],
-    )
-    const params = [userId, oldest.rows[0]!.at, THREADS]
-    await client.query(
-      `insert into email_messages (user_id, gmail_id, thread_id, internal_date, labels, snippet,
-         subject, from_name, from_email, to_header, text_body)
-       select $1, 'bench-m-' || i, 'bench-t-' || i, $2::timestamptz - i * interval '7 minutes',
-         case when i % 3 = 0 then array['INBOX', 'UNREAD'] else array['INBOX'] end,
-         'About the plan for week ' || i || ': the numbers, the people and what comes next',
-         'Bench thread ' || i, 'Sender ' || (i % 97), 'sender' || (i % 97) || '@example.com',
-         '${USER_EMAIL}', 'Hello Sam, this is bench thread ' || i || '. Talk soon.'
-       from generate_series(1, $3::int) i`,
-      params,
-    )
-    await client.query(
-      `insert into email_threads (user_id, thread_id, subject, snippet, participants,
-         last_message_date, latest_message_id, message_count, is_read, labels)
-       select $1, 'bench-t-' || i, 'Bench thread ' || i,
-         'About the plan for week ' || i || ': the numbers, the people and what comes next',
-         array['Sender ' || (i % 97) || ' <sender' || (i % 97) || '@example.com>'],
-         $2::timestamptz - i * interval '7 minutes', 'bench-m-' || i, 1, i % 3 <> 0,
-         case when i % 3 = 0 then array['INBOX', 'UNREAD'] else array['INBOX'] end
-       from generate_series(1, $3::int) i`,
-      params,
-    )
-    await client.query('analyze email_threads')
-    const total = await client.query<{ n: number }>(
-      `select count(*)::int as n from email_threads where user_id = $1 and labels @> array['INBOX']`,
-      [userId],
-    )
-    return total.rows[0]!.n
-  } finally {
-    await client.end()
-  }
-}
-
-/** Marks the first frame with rows in it, from the document's first script on. */
-const WATCH_ROWS = `(() => {
-
-  const watch = () => {
-    if (document.querySelector('[data-testid="thread-row"]')) window.__rowsPainted = performance.now()
-    else requestAnimationFrame(watch)
-  }
-  requestAnimationFrame(watch)
-})()`
-
-type Load = {
-  rowsPainted: number
-  threadsRequestAt: number
-  threadsAnsweredAt: number
-  userRequestAt: number
-  scripts: string[]
-}
-
-/**
- * Waits until the page has settled (no requests for 500 ms, then an idle callback), so a load
- * that follows is not timed together with the last one's work after its first paint, which a
- * user reopening Inkwell never meets.
- */
-async function settle(page: Page) {
-  if (page.url() === 'about:blank') return
-  await page.waitForLoadState('networkidle')
-  await page.evaluate(
-    () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })),
-  )
-}
-
-async function loadInbox(page: Page): Promise<Load> {
-  await settle(page)
-  await page.goto('/inbox', { waitUntil: 'commit' })
-  await page.waitForFunction(() => (window as { __rowsPainted?: number }).__rowsPainted, null, {
-    timeout: 60_000,
-  })
-  return (await page.evaluate(`(() => {
-    const painted = window.__rowsPainted
-    const entries = performance.getEntriesByType('resource')
-    const threads = entries.find((e) => e.name.includes('/api/gmail/threads'))
-    const user = entries.find((e) => e.name.includes('/api/auth/user'))
-    return {
-      rowsPainted: painted,
-      threadsRequestAt: threads ? threads.startTime : NaN,
-      threadsAnsweredAt: threads ? threads.responseEnd : NaN,
-      userRequestAt: user ? user.startTime : NaN,
-      scripts: entries
-        .filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < painted)
-        .map((e) => new URL(e.name).pathname),
-    }
-  })()`)) as Load
-}
 
 const gzipCache = new Map<string, number>()
 /** A built file's gzip size: what the budget counts, whatever encoding the browser got. */
@@ -167,11 +61,6 @@ function gzipBytes(urlPath: string): number {
     gzipCache.set(urlPath, size)
   }
   return size
-}
-
-async function throttle(context: BrowserContext, page: Page, rate: number) {
-  const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
 }
 
 /**
@@ -358,51 +247,10 @@ function assetHeaders(appUrl: string, assetPath: string) {
   })
 }
 
-async function signIn(browser: Browser, appUrl: string) {
-  const context = await browser.newContext({ baseURL: appUrl })
-  const page = await context.newPage()
-  await page.goto('/login')
-  await page.getByRole('button', { name: 'Continue with Google' }).click()
-  await page.locator('form', { hasText: USER_EMAIL }).locator('button').click()
-  await page.waitForURL(/\/app$/)
-  // The inbox's first list request starts the sync of the demo mailbox.
-  await page.getByTestId('thread-row').first().waitFor({ timeout: 60_000 })
-  const state = await context.storageState()
-  await context.close()
-  return state
-}
-
 async function main() {
-  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' })
-  rmSync(DATA_DIR, { recursive: true, force: true })
-  const port = await freePort()
-  const pgPort = await freePort()
-  const appUrl = `http://localhost:${port}`
-  // The compiled server, as `npm run start:prod` runs it.
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    // Its shutdown chatter would bury the figures.
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      INKWELL_MODE: 'demo',
-      PORT: String(port),
-      APP_URL: appUrl,
-      DATA_DIR,
-      EMBEDDED_PG_PORT: String(pgPort),
-      GOOGLE_STANDIN_PORT: String(await freePort()),
-      STRIPE_STANDIN_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-    },
-  })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  })
+  const { appUrl, databaseUrl, browser, storageState, stop } = await startWebBench(DATA_DIR)
   try {
-    await waitForServer(`${appUrl}/api/meta`)
-    const storageState = await signIn(browser, appUrl)
-    const databaseUrl = `postgres://inkwell:inkwell@127.0.0.1:${pgPort}/inkwell`
-    const inbox = await seedCache(databaseUrl)
+    const inbox = await seedCache(databaseUrl, THREADS)
     console.log(`Inbox: ${inbox.toLocaleString()} threads (${THREADS.toLocaleString()} seeded)`)
 
     const results = {
@@ -524,8 +372,7 @@ async function main() {
       'immutable, max-age=31536000; br or gzip',
     )
   } finally {
-    await browser.close()
-    server.kill('SIGTERM')
+    await stop()
   }
 }
 
