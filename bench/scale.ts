@@ -17,7 +17,7 @@ import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
 import { buildApp } from '../src/server/app.js'
 import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
 import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
-import { GMAIL_QUOTA, type GmailOperation } from '../src/server/features/mail/gmail/quota.js'
+import { GMAIL_QUOTA } from '../src/server/features/mail/gmail/quota.js'
 import { createMailRepository } from '../src/server/features/mail/store/repository.js'
 import { parseSearch } from '../src/server/features/mail/store/search-query.js'
 import { startGoogleStandIn } from '../src/server/standins/google.js'
@@ -26,32 +26,13 @@ import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { ms, percentile } from './support.js'
 import { startBenchDatabase } from './database.js'
+import { describeCalls, gmailCost } from './gmail-calls.js'
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 100_000)
 const SYNC_THREADS = Number(process.env.BENCH_SYNC_THREADS ?? 1_000)
 const BIG = { email: 'big@inkwell.demo', name: 'Big Mailbox' }
 const SYNCED = { email: 'synced@inkwell.demo', name: 'Synced Mailbox' }
 const APP_URL = 'http://localhost:3999'
-
-/** The Gmail calls a sync makes, by method and path, as the quota tables name them. */
-const OPERATIONS: [string, RegExp, GmailOperation][] = [
-  ['GET', /\/messages$/, 'messagesList'],
-  ['GET', /\/messages\/[^/]+$/, 'messagesGet'],
-  ['GET', /\/threads$/, 'threadsList'],
-  ['GET', /\/threads\/[^/]+$/, 'threadsGet'],
-  ['GET', /\/history$/, 'historyList'],
-  ['GET', /\/labels$/, 'labelsList'],
-  ['GET', /\/settings\/sendAs$/, 'sendAsList'],
-  ['POST', /\/watch$/, 'watch'],
-]
-
-function operationOf(method: string, url: string): GmailOperation | null {
-  const route = url.split('?')[0] ?? ''
-  if (!route.includes('/gmail/')) return null
-  const found = OPERATIONS.find(([m, pattern]) => m === method && pattern.test(route))
-  if (!found) throw new Error(`no price for ${method} ${route}`)
-  return found[2]
-}
 
 /**
  * The big mailbox, in one statement each: a thread and its one message per row of
@@ -293,21 +274,10 @@ async function main() {
       where u.email = $1`,
     [SYNCED.email],
   )
-  const calls = proxy.log.slice(before)
-  const units = { '2026': 0, legacy: 0 }
-  const byOperation = new Map<string, number>()
-  for (const call of calls) {
-    const operation = operationOf(call.method, call.path)
-    if (!operation) continue
-    byOperation.set(operation, (byOperation.get(operation) ?? 0) + 1)
-    units['2026'] += GMAIL_QUOTA['2026'].prices[operation]
-    units.legacy += GMAIL_QUOTA.legacy.prices[operation]
-  }
+  const { byOperation, units } = gmailCost(proxy.log.slice(before))
   const threads = cached!.threads
   console.log(
-    `  ${threads.toLocaleString()} threads in ${ms(syncMs)} unpaced; calls: ${[...byOperation]
-      .map(([op, n]) => `${op} ${n}`)
-      .join(', ')}`,
+    `  ${threads.toLocaleString()} threads in ${ms(syncMs)} unpaced; calls: ${describeCalls(byOperation)}`,
   )
   for (const model of ['2026', 'legacy'] as const) {
     const perThousand = (units[model] / threads) * 1000
