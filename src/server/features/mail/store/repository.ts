@@ -85,6 +85,25 @@ function createThreadsRepository(db: Database) {
       })
   }
 
+  /**
+   * A thread's message rows as Gmail has it, and the ids of its messages Gmail still has.
+   * Drafts are not mail yet: the thread shows and answers only what was sent or received, and
+   * the Drafts view reads them from Gmail. Leaving them out also drops a cached copy once
+   * Gmail's message became a draft (`inGmail` lists only what is kept). Messages skipped now
+   * keep an older stored copy: only what Gmail no longer has goes.
+   */
+  function threadRows(
+    userId: string,
+    threadId: string,
+    messages: ParsedMessage[],
+    skipped: SkippedMessage[],
+  ) {
+    const rows = messages
+      .filter((m) => !isDraft(m.labels))
+      .map((m) => ({ ...storableMessage(m), userId, threadId }))
+    return { rows, inGmail: [...rows.map((r) => r.gmailId), ...skipped.map((s) => s.gmailId)] }
+  }
+
   const writeSummary = (tx: Database, userId: string, threadId: string) =>
     writeSummaries(tx, userId, [threadId])
 
@@ -168,14 +187,7 @@ function createThreadsRepository(db: Database) {
       skipped: SkippedMessage[] = [],
       options: { fetchedAt?: number } = {},
     ): Promise<SkippedMessage[] | null> {
-      // Drafts are not mail yet: the thread shows and answers only what was sent or received,
-      // and the Drafts view reads them from Gmail. Leaving them out here also drops a cached
-      // copy once Gmail's message became a draft (inGmail below lists only what is kept).
-      const rows = messages
-        .filter((m) => !isDraft(m.labels))
-        .map((m) => ({ ...storableMessage(m), userId, threadId }))
-      // Messages skipped now keep an older stored copy: only what Gmail no longer has goes.
-      const inGmail = [...rows.map((r) => r.gmailId), ...skipped.map((s) => s.gmailId)]
+      const { rows, inGmail } = threadRows(userId, threadId, messages, skipped)
       const write = (tx: Database, isolate: boolean) =>
         writeThread(tx, {
           userId,
@@ -204,6 +216,100 @@ function createThreadsRepository(db: Database) {
         await db.transaction((tx) => recordSkips(tx, userId, threadId, all))
         return all
       }
+    },
+
+    /**
+     * `replaceThread` for many threads in one transaction, a few statements whatever their
+     * number (decision 060): the sync writes a burst of new mail a batch at a time, not nine
+     * round trips a thread. Answers, in the order given, each thread's skipped messages, or
+     * null for a thread the user acted on since its `fetchedAt` (left as it is, to be fetched
+     * again). When PostgreSQL refuses a row, each thread is written on its own, as
+     * `replaceThread` does, so only what is refused is skipped.
+     */
+    async replaceThreads(
+      userId: string,
+      threads: {
+        threadId: string
+        messages: ParsedMessage[]
+        skipped: SkippedMessage[]
+        fetchedAt: number
+      }[],
+    ): Promise<(SkippedMessage[] | null)[]> {
+      const planned = threads.map((t) => ({
+        ...t,
+        ...threadRows(userId, t.threadId, t.messages, t.skipped),
+      }))
+      if (planned.length === 0) return []
+      try {
+        return await db.transaction(async (tx) => {
+          // Locked until the write commits, in one order, as `writeThread` locks one thread.
+          const locked = await tx
+            .select({ threadId: emailThreads.threadId, localChange: emailThreads.localChange })
+            .from(emailThreads)
+            .where(
+              and(
+                eq(emailThreads.userId, userId),
+                inArray(
+                  emailThreads.threadId,
+                  planned.map((t) => t.threadId),
+                ),
+              ),
+            )
+            .orderBy(emailThreads.threadId)
+            .for('update')
+          const changedAt = new Map(locked.map((r) => [r.threadId, r.localChange]))
+          const actedOn = (t: (typeof planned)[number]) =>
+            (changedAt.get(t.threadId) ?? 0) > t.fetchedAt
+          const written = planned.filter((t) => !actedOn(t))
+          if (written.length > 0) {
+            const ids = written.map((t) => t.threadId)
+            // A message id is the user's one message, in one thread: "not in any of the
+            // threads' Gmail lists" is "not in its own thread's".
+            const inGmail = written.flatMap((t) => t.inGmail)
+            const scope = and(
+              eq(emailMessages.userId, userId),
+              inArray(emailMessages.threadId, ids),
+            )
+            await tx
+              .delete(emailMessages)
+              .where(
+                inGmail.length ? and(scope, notInArray(emailMessages.gmailId, inGmail)) : scope,
+              )
+            const rows = written.flatMap((t) => t.rows)
+            // A statement takes at most 65,535 parameters: 22 a row.
+            for (let i = 0; i < rows.length; i += 1000) {
+              await upsertMessages(tx, rows.slice(i, i + 1000))
+            }
+            await writeSummaries(tx, userId, ids)
+            const clean = written.filter((t) => t.skipped.length === 0).map((t) => t.threadId)
+            if (clean.length > 0) {
+              await tx
+                .delete(mailSkippedMessages)
+                .where(
+                  and(
+                    eq(mailSkippedMessages.userId, userId),
+                    inArray(mailSkippedMessages.threadId, clean),
+                  ),
+                )
+            }
+            for (const t of written) {
+              if (t.skipped.length > 0) await recordSkips(tx, userId, t.threadId, t.skipped)
+            }
+          }
+          return planned.map((t) => (actedOn(t) ? null : [...t.skipped]))
+        })
+      } catch (error) {
+        if (!isRowRejection(error)) throw error
+      }
+      const answers: (SkippedMessage[] | null)[] = []
+      for (const t of threads) {
+        answers.push(
+          await this.replaceThread(userId, t.threadId, t.messages, t.skipped, {
+            fetchedAt: t.fetchedAt,
+          }),
+        )
+      }
+      return answers
     },
 
     /**

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { GmailHistory } from '../gmail/types.js'
 import type { ArrivedMail } from '../../../../contract/mail.js'
-import { mapWithConcurrency } from '../../../lib/concurrency.js'
 import { AppError } from '../../../lib/errors.js'
 import { sqlState } from '../../../lib/sql-state.js'
 import type { GmailSession } from '../gmail/session.js'
 import { parseThreadMessages } from '../message/parse.js'
+import type { ParsedMessage } from '../message/parsed-message.js'
+import { fetchAndWriteInBatches } from './batched-writes.js'
 import { fetchFirstPageByMetadata } from './first-page.js'
 import type { MailRepository } from '../store/repository.js'
 import type { SkippedMessage } from '../store/skipped-messages.js'
@@ -36,6 +37,32 @@ const LOCK_ATTEMPTS = 50
 const LOCK_RETRY_MS = 200
 
 const DAY_MS = 86_400_000
+
+/**
+ * At most this many threads, and this much of their messages' size, are written to the cache in
+ * one transaction (decision 060).
+ */
+const WRITE_BATCH_THREADS = 50
+const WRITE_BATCH_SIZE = 4_000_000
+/**
+ * A message's size in a batch: its bodies' characters, and 2,000 for the rest of its row. So a
+ * batch also holds at most 2,000 messages, well within a statement's 65,535 parameters.
+ */
+const MESSAGE_ROW_SIZE = 2_000
+
+/** A thread as fetched, not yet written: `fetchedAt` is the `localChangeMark` before the fetch. */
+type FetchedThread = {
+  threadId: string
+  messages: ParsedMessage[]
+  skipped: SkippedMessage[]
+  fetchedAt: number
+}
+
+const sizeOf = (thread: FetchedThread) =>
+  thread.messages.reduce(
+    (sum, m) => sum + MESSAGE_ROW_SIZE + m.textBody.length + (m.htmlBody?.length ?? 0),
+    0,
+  )
 
 /** The first day of the sync window, at 00:00 UTC. */
 function windowStart(windowDays: number, now = new Date()): Date {
@@ -88,7 +115,6 @@ export function describeSyncFailure(error: unknown): string {
   return `Inkwell hit an unexpected error (${(error as Error | null)?.name ?? 'unknown'}).`
 }
 
-/** Thread ids a history page touches, whatever the kind of change. */
 /** Ids of the messages the history says were added (the newest last), each once. */
 function addedMessages(history: GmailHistory[]): string[] {
   const ids = new Set<string>()
@@ -100,21 +126,27 @@ function addedMessages(history: GmailHistory[]): string[] {
   return [...ids]
 }
 
-function touchedThreads(history: GmailHistory[]): Set<string> {
-  const ids = new Set<string>()
+/**
+ * Adds to `ids` the threads a history page touches, whatever the kind of change; a thread
+ * touched again moves to the end, so the set runs from the least to the most recently changed.
+ */
+function addTouchedThreads(ids: Set<string>, history: GmailHistory[]): void {
+  const touch = (id: string | null | undefined) => {
+    if (!id) return
+    ids.delete(id)
+    ids.add(id)
+  }
   for (const entry of history) {
-    for (const m of entry.messages ?? []) if (m.threadId) ids.add(m.threadId)
+    for (const m of entry.messages ?? []) touch(m.threadId)
     for (const list of [
       entry.messagesAdded,
       entry.messagesDeleted,
       entry.labelsAdded,
       entry.labelsRemoved,
     ]) {
-      for (const change of list ?? [])
-        if (change.message?.threadId) ids.add(change.message.threadId)
+      for (const change of list ?? []) touch(change.message?.threadId)
     }
   }
-  return ids
 }
 
 /**
@@ -149,6 +181,7 @@ export function createMailSync(deps: {
     gmail: GmailSession,
     userId: string,
     threadId: string,
+    attempts = 2,
   ): Promise<SkippedMessage[]> {
     try {
       for (let attempt = 1; ; attempt++) {
@@ -162,7 +195,7 @@ export function createMailSync(deps: {
           logSkips(userId, threadId, skipped)
           return skipped
         }
-        if (attempt === 2) return []
+        if (attempt >= attempts) return []
       }
     } catch (error) {
       // Deleted in Gmail between the listing and this fetch: it leaves the cache too.
@@ -208,8 +241,46 @@ export function createMailSync(deps: {
     return first
   }
 
+  /**
+   * Fetches threads whole and caches them, in `ids`' order as far as concurrency allows: many
+   * fetches in flight, their copies written a batch at a time (decision 060). Each copy keeps
+   * the mark read before its fetch began, as `fetchThread` does; one the user acted on since
+   * is fetched again on its own (decision 039).
+   */
   async function fetchThreads(gmail: GmailSession, userId: string, ids: string[]) {
-    await mapWithConcurrency(ids, options.concurrency, (id) => fetchThread(gmail, userId, id))
+    let mark = await repo.localChangeMark()
+    await fetchAndWriteInBatches<string, FetchedThread>(
+      ids,
+      {
+        concurrency: options.concurrency,
+        maxBatch: WRITE_BATCH_THREADS,
+        maxWeight: WRITE_BATCH_SIZE,
+        weight: sizeOf,
+      },
+      async (threadId) => {
+        const fetchedAt = mark
+        try {
+          const thread = await gmail.threads.get(threadId, 'full')
+          const { parsed, unreadable } = parseThreadMessages(threadId, thread.messages ?? [])
+          return { threadId, messages: parsed, skipped: unreadable, fetchedAt }
+        } catch (error) {
+          // Deleted in Gmail between the listing and this fetch: it leaves the cache too.
+          if (!(error instanceof NotFound)) throw error
+          await repo.deleteThread(userId, threadId)
+          return null
+        }
+      },
+      async (batch) => {
+        // Fetches that start after this read are judged against actions made up to it.
+        mark = await repo.localChangeMark()
+        const answers = await repo.replaceThreads(userId, batch)
+        for (const [index, { threadId }] of batch.entries()) {
+          const skipped = answers[index]
+          if (skipped) logSkips(userId, threadId, skipped)
+          else await fetchThread(gmail, userId, threadId, 1)
+        }
+      },
+    )
   }
 
   async function fullSync(
@@ -311,7 +382,7 @@ export function createMailSync(deps: {
     try {
       do {
         const page = await gmail.history.list(startHistoryId, pageToken)
-        touchedThreads(page.history ?? []).forEach((id) => touched.add(id))
+        addTouchedThreads(touched, page.history ?? [])
         added.push(...addedMessages(page.history ?? []))
         latest = maxHistoryId([latest, page.historyId]) ?? latest
         pageToken = page.nextPageToken ?? undefined
@@ -320,7 +391,8 @@ export function createMailSync(deps: {
       if (error instanceof NotFound) return null
       throw error
     }
-    await fetchThreads(gmail, userId, [...touched])
+    // The most recently changed first: a burst of new mail fills the top of the inbox first.
+    await fetchThreads(gmail, userId, [...touched].reverse())
     await repo.saveSyncState(userId, {
       historyId: latest,
       lastSyncedAt: new Date(),
