@@ -23,7 +23,9 @@ import { SNOOZED_LABEL_NAME } from '../mailbox/views'
 import { labelsKey } from './get-labels'
 import { threadListsKey, type ThreadListParams, type ThreadPages } from './get-threads'
 import { unreadCountKey } from './get-unread-count'
-import { releaseHeldReload, threadActionMutationKey } from './sync-mail'
+import { showCounts } from './mail-counts'
+import { releaseHeldReload } from './sync-mail'
+import { actionAnswered, actionSent, threadActionMutationKey } from './thread-actions-in-flight'
 
 type BulkResult = z.infer<typeof BulkThreadActionResultSchema>
 
@@ -51,7 +53,10 @@ export type ChangeVariables = {
   silent?: boolean
 }
 
-type Snapshot = [readonly unknown[], ThreadPages | undefined][]
+type Snapshot = {
+  lists: [readonly unknown[], ThreadPages | undefined][]
+  undoCounts: () => void
+}
 
 const snoozedLabelId = (queryClient: QueryClient) =>
   queryClient
@@ -80,22 +85,26 @@ export function changeThreadsOptions(
     mutationKey: threadActionMutationKey,
     mutationFn: ({ ids, change }) => changeThreads(ids, change),
     onMutate: async ({ ids, change }) => {
+      actionSent(queryClient)
       await queryClient.cancelQueries({ queryKey: threadListsKey })
       const snoozedId = snoozedLabelId(queryClient)
       const labels = labelChangeOf(change, snoozedId)
       const chosen = new Set(ids)
-      const snapshot: Snapshot = []
+      const lists: Snapshot['lists'] = []
+      // Each conversation as it was, from the first list that shows it: for the counts.
+      const before = new Map<string, Thread>()
       for (const [key, data] of queryClient.getQueriesData<ThreadPages>({
         queryKey: threadListsKey,
       })) {
         if (!data) continue
-        snapshot.push([key, data])
+        lists.push([key, data])
         const list = listOf(key, snoozedId)
         const leaves = list !== null && leavesList(change, list)
         let removed = 0
         const pages = data.pages.map((page) => {
           const threads = page.threads.flatMap((thread) => {
             if (!chosen.has(thread.id)) return [thread]
+            if (!before.has(thread.id)) before.set(thread.id, thread)
             if (leaves) {
               removed += 1
               return []
@@ -116,10 +125,16 @@ export function changeThreadsOptions(
           pages[0] = { ...pages[0], total: Math.max(0, pages[0].total - removed) }
         queryClient.setQueryData(key, { ...data, pages })
       }
-      return snapshot
+      // The sidebar's counts change with the lists.
+      const undoCounts = showCounts(
+        queryClient,
+        ids.map((id) => ({ id, before: before.get(id), change: labels })),
+      )
+      return { lists, undoCounts }
     },
     onError: (error, _variables, snapshot) => {
-      for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data)
+      for (const [key, data] of snapshot?.lists ?? []) queryClient.setQueryData(key, data)
+      snapshot?.undoCounts()
       toast({
         variant: 'destructive',
         title: 'That change did not go through',
@@ -144,6 +159,7 @@ export function changeThreadsOptions(
       })
     },
     onSettled: async () => {
+      actionAnswered(queryClient)
       releaseHeldReload(queryClient)
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: threadListsKey }),

@@ -1,18 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Label, LabelList } from '../../../../contract/labels'
 import { apiGet } from '../../../lib/api-client'
+import { readAfterActions } from './thread-actions-in-flight'
 
 /** The mailbox's labels with their counts: the sidebar, the chips and the pickers share it. */
 export const labelsKey = ['/api/gmail/labels'] as const
 
 /** Null while Gmail is not connected. */
-export function getLabels(): Promise<LabelList | null> {
-  return apiGet<LabelList>('/api/gmail/labels', { on401: 'returnNull' })
+export function getLabels(signal?: AbortSignal): Promise<LabelList | null> {
+  return apiGet<LabelList>('/api/gmail/labels', { on401: 'returnNull', signal })
 }
 
 export const labelsQuery = queryOptions({
   queryKey: labelsKey,
-  queryFn: getLabels,
+  // The counts an action shows at once stand until the server holds it.
+  queryFn: ({ client, signal }) => readAfterActions(client, () => getLabels(signal), signal),
   // Counts follow the live events (reloadMail); this is the fallback while the stream is shut.
   refetchInterval: 60_000,
   staleTime: 30_000,

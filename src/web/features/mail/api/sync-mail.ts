@@ -6,6 +6,7 @@ import { THREADS_KEY, threadListsKey, type ThreadPages } from './get-threads'
 import { labelsKey } from './get-labels'
 import { unreadCountKey } from './get-unread-count'
 import { syncOutcome } from './sync-outcomes'
+import { actionsInFlight } from './thread-actions-in-flight'
 
 type SyncQueued = z.infer<typeof SyncQueuedSchema>
 
@@ -37,16 +38,12 @@ export function useRefreshMail() {
 }
 
 /**
- * Thread actions carry this key. While one is in flight, reloads wait: a list read before the
- * action reaches the server would bring back, for a moment, the thread the user just archived
- * (and an open-next rule reading that list would pick the wrong neighbour). The last action to
- * settle runs the reload it held back.
+ * While a thread action is in flight, reloads wait: a list read before the action reaches the
+ * server would bring back, for a moment, the thread the user just archived (and an open-next
+ * rule reading that list would pick the wrong neighbour). The last action to settle runs the
+ * reload it held back.
  */
-export const threadActionMutationKey = ['thread-action'] as const
 const heldReloads = new WeakSet<QueryClient>()
-
-const actionsInFlight = (queryClient: QueryClient) =>
-  queryClient.isMutating({ mutationKey: threadActionMutationKey })
 
 /** Reads the lists, the open conversations and the badge again from Inkwell's cache. */
 export async function reloadMail(queryClient: QueryClient): Promise<void> {

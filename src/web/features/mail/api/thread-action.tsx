@@ -10,10 +10,13 @@ import { applyLabelChange, FOLLOW_UP_LABEL, labelChange } from '../../../../cont
 import { ToastAction } from '../../../components/ui/toast'
 import { toast } from '../../../components/ui/use-toast'
 import { ApiError, apiJson } from '../../../lib/api-client'
+import { labelsKey } from './get-labels'
 import { threadDetailKey } from './get-thread'
 import { threadListsKey, type ThreadListParams, type ThreadPages } from './get-threads'
 import { unreadCountKey } from './get-unread-count'
-import { releaseHeldReload, threadActionMutationKey } from './sync-mail'
+import { showCounts } from './mail-counts'
+import { releaseHeldReload } from './sync-mail'
+import { actionAnswered, actionSent, threadActionMutationKey } from './thread-actions-in-flight'
 
 export function threadAction(id: string, action: ThreadAction): Promise<Thread> {
   return apiJson<Thread>('POST', `/api/gmail/threads/${encodeURIComponent(id)}/actions`, { action })
@@ -59,14 +62,6 @@ function applyToDetail(detail: ThreadDetail, action: ThreadAction): ThreadDetail
 
 const LEAVES_INBOX = new Set<ThreadAction>(['archive', 'trash'])
 const RETURNS_TO_INBOX = new Set<ThreadAction>(['unarchive', 'untrash'])
-const CHANGES_UNREAD_COUNT = new Set<ThreadAction>([
-  'read',
-  'unread',
-  'archive',
-  'unarchive',
-  'trash',
-  'untrash',
-])
 
 /** The inbox list (not a search): the one a thread leaves when archived or trashed. */
 const isInboxList = (key: readonly unknown[]) => {
@@ -118,7 +113,7 @@ export function insertThread(data: ThreadPages, thread: Thread): ThreadPages {
   return { ...data, pages }
 }
 
-type Context = { previous?: Thread; previousDetail?: ThreadDetail; countDelta: number }
+type Context = { previous?: Thread; previousDetail?: ThreadDetail; undoCounts: () => void }
 
 function findThread(queryClient: QueryClient, id: string): Thread | undefined {
   for (const [, data] of queryClient.getQueriesData<ThreadPages>({ queryKey: threadListsKey })) {
@@ -126,13 +121,6 @@ function findThread(queryClient: QueryClient, id: string): Thread | undefined {
     if (found) return found
   }
   return undefined
-}
-
-function adjustUnreadCount(queryClient: QueryClient, delta: number) {
-  if (delta === 0) return
-  queryClient.setQueryData<{ count: number } | null>(unreadCountKey, (data) =>
-    data ? { count: Math.max(0, data.count + delta) } : data,
-  )
 }
 
 const SUCCESS: Record<ThreadAction, (name: string) => string> = {
@@ -177,11 +165,11 @@ export function threadActionOptions(
     mutationFn: ({ id, action }) => threadAction(id, action),
 
     onMutate: async ({ id, action }) => {
+      actionSent(queryClient)
       // Only the lists: cancelling a detail fetch that has no data yet would leave it pending.
       await queryClient.cancelQueries({ queryKey: threadListsKey })
       const previous = findThread(queryClient, id)
       const previousDetail = queryClient.getQueryData<ThreadDetail>(threadDetailKey(id))
-      const wasUnread = previous?.isUnread ?? previousDetail?.isUnread ?? false
 
       for (const [key, data] of queryClient.getQueriesData<ThreadPages>({
         queryKey: threadListsKey,
@@ -198,13 +186,11 @@ export function threadActionOptions(
         queryClient.setQueryData(threadDetailKey(id), applyToDetail(previousDetail, action))
       }
 
-      let countDelta = 0
-      if (action === 'read' && wasUnread) countDelta = -1
-      else if (action === 'unread' && !wasUnread) countDelta = 1
-      else if (LEAVES_INBOX.has(action) && wasUnread) countDelta = -1
-      else if (RETURNS_TO_INBOX.has(action) && wasUnread) countDelta = 1
-      adjustUnreadCount(queryClient, countDelta)
-      return { previous, previousDetail, countDelta }
+      // The sidebar's counts (the Inbox badge, each label's) change with the lists.
+      const undoCounts = showCounts(queryClient, [
+        { id, before: previous ?? previousDetail, change: labelChange(action) },
+      ])
+      return { previous, previousDetail, undoCounts }
     },
 
     onError: (error, { id, action }, context) => {
@@ -225,7 +211,7 @@ export function threadActionOptions(
           if (next !== data) queryClient.setQueryData(key, next)
         }
         if (previousDetail) queryClient.setQueryData(threadDetailKey(id), previousDetail)
-        adjustUnreadCount(queryClient, -context.countDelta)
+        context.undoCounts()
       }
       const detail = error instanceof ApiError ? error.detail : null
       toast({
@@ -270,10 +256,11 @@ export function threadActionOptions(
       })
     },
 
-    onSettled: (_data, _error, { action }) => {
-      if (CHANGES_UNREAD_COUNT.has(action)) {
-        void queryClient.invalidateQueries({ queryKey: unreadCountKey })
-      }
+    onSettled: () => {
+      actionAnswered(queryClient)
+      // The server's own counts, read once no action is in flight (readAfterActions).
+      void queryClient.invalidateQueries({ queryKey: unreadCountKey })
+      void queryClient.invalidateQueries({ queryKey: labelsKey })
       releaseHeldReload(queryClient)
     },
   }
