@@ -11,6 +11,7 @@ import { useLogout } from '../../lib/session/logout'
 import { CreditCard, useCardOffersUpgrade } from '../../features/ai/credit-widgets'
 import { MailboxNav } from '../../features/mail/components/mailbox-nav'
 import { LabelOptions, LabelOptionsProvider } from '../../features/mail/components/label-options'
+import { useViewPrefetch } from '../../features/mail/api/prefetch-view'
 import { useMeta } from '../../lib/queries/meta'
 import { preloadScreen } from '../screens'
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items'
@@ -84,6 +85,13 @@ export function Sidebar({
     (item) => !(offersUpgrade && item.href === '/upgrade'),
   )
   const isActive = (item: NavItem) => (item.matches ?? [item.href]).includes(location)
+  // A view's link pointed at or focused: its first page loads with its code, so a first visit
+  // shows rows as fast as a warm one.
+  const prefetchView = useViewPrefetch(labels)
+  const onViewIntent = (path: string) => {
+    preloadScreen(path)
+    prefetchView(path)
+  }
 
   return (
     <div className="flex h-full flex-col gap-4 p-4">
@@ -118,7 +126,7 @@ export function Sidebar({
               unreadCount={unreadCount}
               draftCount={draftCount}
               onNavigate={onNavigate}
-              onIntent={preloadScreen}
+              onIntent={onViewIntent}
               labelActions={(label) => <LabelOptions label={label} />}
             />
           </LabelOptionsProvider>

@@ -47,7 +47,7 @@ export type MailboxNavProps = {
   unreadCount?: number
   draftCount?: number
   onNavigate?: () => void
-  /** A pointer or focus on a link: the screen's code may load now. */
+  /** A pointer or focus on a view's or a label's link: its screen's code and list may load now. */
   onIntent?: (path: string) => void
   /** What a user label's row offers beside its link (its options menu), shown on hover or focus. */
   labelActions?: (label: Label) => ReactNode
@@ -122,6 +122,7 @@ export function MailboxNav({
           tree={tree}
           isActive={isActive}
           onNavigate={onNavigate}
+          onIntent={onIntent}
           labelActions={labelActions}
         />
       )}
@@ -153,11 +154,13 @@ function LabelTree({
   tree,
   isActive,
   onNavigate,
+  onIntent,
   labelActions,
 }: {
   tree: LabelNode[]
   isActive: (path: string) => boolean
   onNavigate?: () => void
+  onIntent?: (path: string) => void
   labelActions?: (label: Label) => ReactNode
 }) {
   const headingId = useId()
@@ -241,6 +244,8 @@ function LabelTree({
               href={href}
               data-tree-link=""
               onClick={onNavigate}
+              onPointerEnter={() => onIntent?.(href)}
+              onFocus={() => onIntent?.(href)}
               onKeyDown={onKeyDown}
               aria-current={active ? 'page' : undefined}
               className={linkClass(active)}
