@@ -53,3 +53,22 @@ export function shownLabels(
   }
   return [...own, ...visibleLabels(rest).map((text) => ({ key: text, label: null, text }))]
 }
+
+/**
+ * A label as the label API knows it (its id) from a list's name for it: the lists name user
+ * labels (decision 031), while the label API and the pickers use ids. Unknown names stay.
+ */
+export function labelIdOf(
+  labels: readonly Pick<Label, 'id' | 'name'>[],
+): (label: string) => string {
+  const idByName = new Map(labels.map((label) => [label.name, label.id]))
+  return (label) => idByName.get(label) ?? label
+}
+
+/** The other way: a list's name for a label id (user labels by name), for the rows' labels. */
+export function labelNameOf(
+  labels: readonly Pick<Label, 'id' | 'name' | 'type'>[],
+): (label: string) => string {
+  const nameById = new Map(labels.filter((l) => l.type === 'user').map((l) => [l.id, l.name]))
+  return (label) => nameById.get(label) ?? label
+}

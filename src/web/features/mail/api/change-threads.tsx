@@ -20,6 +20,7 @@ import {
   type MailChange,
 } from '../mailbox/changes'
 import { SNOOZED_LABEL_NAME } from '../mailbox/views'
+import { labelNameOf } from '../labels'
 import { labelsKey } from './get-labels'
 import { threadListsKey, type ThreadListParams, type ThreadPages } from './get-threads'
 import { unreadCountKey } from './get-unread-count'
@@ -89,6 +90,11 @@ export function changeThreadsOptions(
       await queryClient.cancelQueries({ queryKey: threadListsKey })
       const snoozedId = snoozedLabelId(queryClient)
       const labels = labelChangeOf(change, snoozedId)
+      // The rows name user labels (decision 031) while a change gives ids: said in the rows' words.
+      const nameOf = labelNameOf(
+        queryClient.getQueryData<LabelList | null>(labelsKey)?.labels ?? [],
+      )
+      const rowChange = { add: labels.add.map(nameOf), remove: labels.remove.map(nameOf) }
       const chosen = new Set(ids)
       const lists: Snapshot['lists'] = []
       // Each conversation as it was, from the first list that shows it: for the counts.
@@ -109,7 +115,7 @@ export function changeThreadsOptions(
               removed += 1
               return []
             }
-            const next = applyLabelChange(thread.labels, labels)
+            const next = applyLabelChange(thread.labels.map(nameOf), rowChange)
             return [
               {
                 ...thread,

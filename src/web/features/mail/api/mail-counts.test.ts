@@ -179,6 +179,15 @@ describe('the sidebar’s counts follow an action at once', () => {
     expect(clientsUnread()).toBe(2)
   })
 
+  it('a label taken off by its id leaves the row that names it, and its count falls', async () => {
+    deferredFetch()
+    void change({ ids: ['a'], change: { action: 'label', add: [], remove: ['Label_clients'] } })
+    await flush()
+    const row = client.getQueryData<ThreadPages>(inboxKey)?.pages[0]?.threads[0]
+    expect(row?.labels).toEqual(['INBOX', 'UNREAD'])
+    expect(clientsUnread()).toBe(1)
+  })
+
   it('the Undo of an archive counts at once, though no list shows the conversation any more', async () => {
     const server = deferredFetch()
     const archived = act({ id: 'b', action: 'archive', silent: true })

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Label, LabelList } from '../../../../contract/labels'
 import type { LabelChange } from '../../../../contract/thread-labels'
 import { labelsKey } from './get-labels'
+import { labelIdOf } from '../labels'
 import { unreadCountKey } from './get-unread-count'
 
 /**
@@ -22,11 +23,6 @@ export type CountDelta = {
 type State = { ids: ReadonlySet<string>; unread: boolean }
 
 type IdOf = (label: string) => string
-
-const idsByName = (labels: readonly Pick<Label, 'id' | 'name'>[]): IdOf => {
-  const idByName = new Map(labels.map((label) => [label.name, label.id]))
-  return (label) => idByName.get(label) ?? label
-}
 
 /** A conversation before and after `change`, its labels by id. */
 function states({ before, change }: CountedChange, idOf: IdOf): { was: State; now: State } {
@@ -55,7 +51,7 @@ export function countDelta(
   changes: readonly CountedChange[],
   labels: readonly Pick<Label, 'id' | 'name'>[],
 ): CountDelta {
-  const idOf = idsByName(labels)
+  const idOf = labelIdOf(labels)
   const byLabel = new Map<string, { total: number; unread: number }>()
   const count = (state: State, sign: 1 | -1) => {
     for (const id of countedUnder(state)) {
@@ -121,7 +117,7 @@ export function showCounts(
   changes: readonly { id: string; before: CountedThread | undefined; change: LabelChange }[],
 ) {
   const labels = queryClient.getQueryData<LabelList | null>(labelsKey)?.labels ?? []
-  const idOf = idsByName(labels)
+  const idOf = labelIdOf(labels)
   let remembered = leftAs.get(queryClient)
   if (!remembered) leftAs.set(queryClient, (remembered = new Map()))
   const known: CountedChange[] = []
