@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 
@@ -7,9 +7,47 @@ import tailwindcss from '@tailwindcss/vite'
 const apiPort = process.env.INKWELL_API_PORT ?? '3000'
 const apiTarget = `http://127.0.0.1:${apiPort}`
 
+/**
+ * The inbox is the screen most starts open on. Its code is a chunk of its own (decision 036),
+ * which the entry asks for only once it has run, through links the bundler's preload helper
+ * then adds to the page one by one. Listed in index.html instead, the chunk and what it imports
+ * load beside the entry, and the helper finds them there (decision 061).
+ */
+function preloadInboxScreen(): Plugin {
+  const screen = '/src/web/features/mail/components/inbox-screen.tsx'
+  return {
+    name: 'inkwell:preload-inbox-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { path: page, bundle }) {
+        if (page !== '/index.html' || !bundle) return html
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
+        const entry = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(screen))
+        if (!entry) throw new Error(`No chunk for ${screen}: the inbox is no longer lazy?`)
+        const files = new Set<string>()
+        const add = (file: string) => {
+          if (files.has(file)) return
+          files.add(file)
+          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? [])
+            add(imported)
+        }
+        add(entry.fileName)
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          }))
+      },
+    },
+  }
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), preloadInboxScreen()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -294,3 +294,20 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions): Sanit
     blockedImages: state.blockedImages,
   }
 }
+
+/**
+ * A small mail with what most mail has (a style block, a table, an image, a link, a quoted
+ * reply), sanitized once by `warmSanitizer`.
+ */
+const WARM_UP_MAIL = `<html><head><style>p{color:#333;background:url(https://e.invalid/a.png)}</style></head>
+<body style="margin:0"><table width="600" align="center"><tr><td><p>Hi,<br>See <a href="https://example.com">this</a>.</p>
+<img src="https://e.invalid/t.gif" width="1" height="1"></td></tr></table>
+<div class="gmail_quote">On Mon, Ana wrote:<blockquote>Earlier</blockquote></div></body></html>`
+
+/**
+ * Sets the sanitizer up (DOMPurify's instance and hooks, the CSS rules, the quote folding) and
+ * runs it once, so that the first message opened does not pay for it (decision 061).
+ */
+export function warmSanitizer(): void {
+  sanitizeEmailHtml(WARM_UP_MAIL, { allowRemoteImages: false, foldQuoted: true })
+}

@@ -1,16 +1,19 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
 import { Menu } from 'lucide-react'
 import { Brand } from '../../components/brand'
 import { Button } from '../../components/ui/button'
 import { useCurrentUser } from '../../lib/queries/current-user'
+import { metaQuery } from '../../lib/queries/meta'
+import { planQuery } from '../../lib/queries/plan'
 import { PastDueBanner } from '../../features/billing/past-due-banner'
-import { useDrafts } from '../../features/mail/api/drafts'
-import { useLabels } from '../../features/mail/api/get-labels'
-import { useSignature } from '../../features/mail/api/get-signature'
-import { useUnreadCount } from '../../features/mail/api/get-unread-count'
+import { draftsQuery, useDrafts } from '../../features/mail/api/drafts'
+import { labelsQuery, useLabels } from '../../features/mail/api/get-labels'
+import { signatureQuery, useSignature } from '../../features/mail/api/get-signature'
+import { unreadCountQuery, useUnreadCount } from '../../features/mail/api/get-unread-count'
 import { useLiveMail } from '../../features/mail/api/use-live-mail'
 import { useNewMailAlerts } from '../../features/mail/use-new-mail-alerts'
-import { useUserSettings } from '../../lib/queries/settings'
+import { settingsQuery, useUserSettings } from '../../lib/queries/settings'
 import { DemoBadge, Sidebar } from './sidebar'
 import { preloadScreensWhenIdle } from '../screens'
 
@@ -21,6 +24,23 @@ const OnboardingDialog = lazy(() =>
     default: m.OnboardingDialog,
   })),
 )
+
+/**
+ * What the shell shows beside any screen (the settings every screen applies, the sidebar's
+ * counts, labels, plan and demo badge, the signature a reply starts with), asked for at start-up
+ * beside the screen's own data, while the page waits for that anyway: the first render then
+ * starts none of these requests (decision 061). Not waited for. Without Gmail, the mail ones
+ * are the 401s the screen would be told anyway.
+ */
+export function prefetchShell(client: QueryClient): void {
+  void client.prefetchQuery(settingsQuery)
+  void client.prefetchQuery(metaQuery)
+  void client.prefetchQuery(planQuery)
+  void client.prefetchQuery(labelsQuery)
+  void client.prefetchQuery(unreadCountQuery)
+  void client.prefetchQuery(draftsQuery)
+  void client.prefetchQuery(signatureQuery)
+}
 
 /** The signed-in layout: fixed sidebar on large screens, a slide-over menu on small ones. */
 export function AppShell({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { ApiError } from '../../lib/api-client'
 import { flattenThreads, useThreads } from './api/get-threads'
@@ -25,9 +25,12 @@ export function useInboxList(
     { autoRefresh: options.autoRefresh, enabled: options.enabled ?? true },
   )
   // Whenever the list learns something new (first sync, refresh), the badge may have changed.
+  // Not for the list it mounts with: the badge and the labels are asked for beside it, and
+  // asking again would cancel those requests and send them anew on a start (decision 061).
   const ownUpdatedAt = own.dataUpdatedAt
+  const mountedWith = useRef(ownUpdatedAt)
   useEffect(() => {
-    if (!ownUpdatedAt) return
+    if (!ownUpdatedAt || ownUpdatedAt === mountedWith.current) return
     void queryClient.invalidateQueries({ queryKey: unreadCountKey })
     void queryClient.invalidateQueries({ queryKey: labelsKey })
   }, [ownUpdatedAt, queryClient])

@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import type { Thread } from '../../../../contract/mail'
 import { Spinner } from '../../../components/ui/spinner'
 import { lazyComponent } from '../../../lib/lazy-component'
+import { whenIdle } from '../../../lib/when-idle'
 import type { useSelection } from '../mailbox/selection'
 import type { useInboxActions } from '../use-inbox-actions'
 import type { useInboxList } from '../use-inbox-list'
@@ -14,8 +15,14 @@ import { ThreadList } from './thread-list'
 import type { RowDisplay } from './thread-row'
 
 // The viewer brings DOMPurify, the date formats and tooltips: its own chunk, fetched when the
-// browser is idle after the list's first paint, or at once when a conversation is opened.
-const ThreadViewer = lazyComponent(() => import('./thread-viewer').then((m) => m.ThreadViewer))
+// browser is idle after the list's first paint, or at once when a conversation is opened; once
+// here, it sets itself up at the next idle moment, before the first conversation needs it.
+const ThreadViewer = lazyComponent(() =>
+  import('./thread-viewer').then((m) => {
+    whenIdle(m.prepareViewer, { afterLoadMs: 0 })
+    return m.ThreadViewer
+  }),
+)
 export const loadThreadViewer = ThreadViewer.preload
 
 /** What the list pane shows: the rows, or why there are none (loading, an error, empty). */

@@ -1,7 +1,14 @@
+import { Suspense, useEffect } from 'react'
 import type { Label } from '../../../../contract/labels'
+import { lazyComponent } from '../../../lib/lazy-component'
+import { whenIdle } from '../../../lib/when-idle'
 import type { MailboxPickers as Pickers } from '../use-mailbox-pickers'
-import { LabelPicker, MoveToPicker } from './label-picker'
-import { SnoozePicker } from './snooze-picker'
+
+// Dialogs (Radix's dialog, its focus trap and scroll lock): out of the list's first paint, loaded
+// when the browser is idle after it, well before a key opens one (decision 061).
+const LabelPicker = lazyComponent(() => import('./label-picker').then((m) => m.LabelPicker))
+const MoveToPicker = lazyComponent(() => import('./label-picker').then((m) => m.MoveToPicker))
+const SnoozePicker = lazyComponent(() => import('./snooze-picker').then((m) => m.SnoozePicker))
 
 /** The open picker of `l`, `v` or `b`, mounted while open so each opening starts afresh. */
 export function MailboxPickers({
@@ -11,9 +18,18 @@ export function MailboxPickers({
   pickers: Pickers
   labels: readonly Label[] | undefined
 }) {
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const picker of [LabelPicker, MoveToPicker, SnoozePicker])
+          void picker.preload().catch(() => {})
+      }),
+    [],
+  )
+  let picker
   switch (pickers.kind) {
     case 'label':
-      return (
+      picker = (
         <LabelPicker
           open
           onOpenChange={pickers.setOpen}
@@ -24,13 +40,17 @@ export function MailboxPickers({
           onCreate={pickers.createAndApply}
         />
       )
+      break
     case 'move':
-      return (
+      picker = (
         <MoveToPicker open onOpenChange={pickers.setOpen} labels={labels} onPick={pickers.moveTo} />
       )
+      break
     case 'snooze':
-      return <SnoozePicker open onOpenChange={pickers.setOpen} onSnooze={pickers.snooze} />
+      picker = <SnoozePicker open onOpenChange={pickers.setOpen} onSnooze={pickers.snooze} />
+      break
     default:
       return null
   }
+  return <Suspense fallback={null}>{picker}</Suspense>
 }

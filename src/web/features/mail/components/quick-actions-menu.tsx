@@ -1,28 +1,16 @@
-import {
-  Archive,
-  Flag,
-  FlagOff,
-  Mail,
-  MailOpen,
-  MoreVertical,
-  Sparkles,
-  Star,
-  StarOff,
-  Trash2,
-} from 'lucide-react'
+import { MoreVertical } from 'lucide-react'
 import type { Thread, ThreadAction } from '../../../../contract/mail'
 import { Button } from '../../../components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu'
-import { isFlagged } from '../api/thread-action'
+import { MenuOnDemand } from '../../../components/ui/menu-on-demand'
+import { lazyComponent } from '../../../lib/lazy-component'
 
 /** What a row's menu asks for: a thread action, or the Smart Reply dialog for the thread. */
 export type RowAction = ThreadAction | 'smartReply'
+
+// Every row has one: Radix's menu code, and its work per row, wait for the first use.
+const QuickActionsDropdown = lazyComponent(() =>
+  import('./quick-actions-dropdown').then((m) => m.QuickActionsDropdown),
+)
 
 /** A thread's Quick Actions menu: Smart Reply, then real calls (decision 031). */
 export function QuickActionsMenu({
@@ -34,10 +22,11 @@ export function QuickActionsMenu({
   onAction: (thread: Thread, action: RowAction) => void
   className?: string
 }) {
-  const flagged = isFlagged(thread)
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <MenuOnDemand
+      menu={QuickActionsDropdown}
+      menuProps={{ thread, onAction }}
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -46,32 +35,7 @@ export function QuickActionsMenu({
         >
           <MoreVertical aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => onAction(thread, 'smartReply')}>
-          <Sparkles aria-hidden="true" /> Smart Reply
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => onAction(thread, 'archive')}>
-          <Archive aria-hidden="true" /> Archive
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction(thread, thread.isStarred ? 'unstar' : 'star')}>
-          {thread.isStarred ? <StarOff aria-hidden="true" /> : <Star aria-hidden="true" />}
-          {thread.isStarred ? 'Unstar' : 'Star'}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction(thread, thread.isUnread ? 'read' : 'unread')}>
-          {thread.isUnread ? <MailOpen aria-hidden="true" /> : <Mail aria-hidden="true" />}
-          {thread.isUnread ? 'Mark Read' : 'Mark Unread'}
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onAction(thread, flagged ? 'unflag' : 'flag')}>
-          {flagged ? <FlagOff aria-hidden="true" /> : <Flag aria-hidden="true" />}
-          {flagged ? 'Remove Flag' : 'Flag'}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => onAction(thread, 'trash')}>
-          <Trash2 aria-hidden="true" /> Delete
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   )
 }

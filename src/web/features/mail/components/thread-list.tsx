@@ -1,9 +1,13 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Thread } from '../../../../contract/mail'
+import { usePainted } from '../../../lib/after-paint'
+import { useCurrentUser } from '../../../lib/queries/current-user'
+import { useLabelIndex } from '../api/get-labels'
 import { showingRows } from '../api/sync-mail'
 import { Spinner } from '../../../components/ui/spinner'
+import type { Me } from '../people'
 import type { RowAction } from './quick-actions-menu'
 import { isCompact, ROW_HEIGHT, ThreadRow, type RowDisplay } from './thread-row'
 
@@ -33,6 +37,8 @@ type ThreadListProps = {
 
 /** Load the next page this many rows before the end, so scrolling rarely meets the spinner. */
 const PREFETCH_ROWS = 30
+/** Rows kept in the DOM beyond the ones in view, so a fast scroll meets rows, not blanks. */
+const OVERSCAN = 10
 
 /** The current time, a minute at a time: enough for '3:42 PM' versus 'Mar 4'. */
 function useMinuteClock(): Date {
@@ -67,13 +73,23 @@ export function ThreadList({
   const now = useMinuteClock()
   const rowHeight = isCompact(display) ? ROW_HEIGHT.compact : ROW_HEIGHT.regular
   const count = threads.length + (hasNextPage ? 1 : 0)
+  // Asked once for the list, not by every row: each would be one more query observer to set up.
+  const user = useCurrentUser().data
+  const me = useMemo<Me>(
+    () => ({ email: user?.email ?? '', name: user?.name ?? '' }),
+    [user?.email, user?.name],
+  )
+  const labelIndex = useLabelIndex()
+  // The first render holds the rows in view and no more: the rows beyond them, there for a
+  // scroll, come in a render once the first frame is painted (decision 061).
+  const painted = usePainted()
 
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     getItemKey: (index) => threads[index]?.id ?? '__more__',
-    overscan: 10,
+    overscan: painted ? OVERSCAN : 0,
     // The list's height before it is measured: the window's, so the first render already holds
     // the rows in view instead of a few, with a second render once the list is measured.
     initialRect: { width: 0, height: window.innerHeight },
@@ -138,6 +154,8 @@ export function ThreadList({
                   active={item.index === activeIndex}
                   display={display}
                   now={now}
+                  me={me}
+                  labelIndex={labelIndex}
                   onOpen={onOpen}
                   onIntent={onIntent}
                   onAction={onAction}

@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { Thread } from '../../../../contract/mail'
-import { labelsKey } from '../api/get-labels'
-import { currentUserQuery } from '../../../lib/queries/current-user'
 import { ThreadRow } from './thread-row'
 
 afterEach(cleanup)
@@ -36,23 +33,19 @@ const THREAD: Thread = {
 }
 
 function renderRow(thread: Thread) {
-  // Nothing is fetched: the row reads the user and the labels from the cache.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
-  client.setQueryData(currentUserQuery.queryKey, null)
-  client.setQueryData(labelsKey, { labels: [] })
   return render(
-    <QueryClientProvider client={client}>
-      <ThreadRow
-        thread={thread}
-        selected={false}
-        active={false}
-        display={{ compactView: false, priorityDisplay: 'text', emailTheme: 'minimal' }}
-        now={new Date('2026-11-28T12:00:00Z')}
-        onOpen={() => {}}
-        onIntent={() => {}}
-        onAction={() => {}}
-      />
-    </QueryClientProvider>,
+    <ThreadRow
+      thread={thread}
+      selected={false}
+      active={false}
+      display={{ compactView: false, priorityDisplay: 'text', emailTheme: 'minimal' }}
+      now={new Date('2026-11-28T12:00:00Z')}
+      me={{ email: 'me@example.com', name: 'Sam' }}
+      labelIndex={new Map()}
+      onOpen={() => {}}
+      onIntent={() => {}}
+      onAction={() => {}}
+    />,
   )
 }
 

@@ -1,13 +1,12 @@
 import { memo } from 'react'
 import { AlarmClock, Paperclip, Star } from 'lucide-react'
+import type { Label } from '../../../../contract/labels'
 import type { Thread } from '../../../../contract/mail'
 import type { UserSettings } from '../../../../contract/settings'
 import { cn } from '../../../lib/cn'
 import { formatListTime } from '../../../lib/format-date'
 import { threadPriority } from '../../../lib/priority'
-import { useCurrentUser } from '../../../lib/queries/current-user'
-import { useLabelIndex } from '../api/get-labels'
-import { describeSenders } from '../people'
+import { describeSenders, type Me } from '../people'
 import { shownLabels, type ShownLabel } from '../labels'
 import { LabelChip } from './label-chip'
 import { PriorityChip } from './priority-chip'
@@ -35,6 +34,9 @@ type ThreadRowProps = {
   active: boolean
   display: RowDisplay
   now: Date
+  /** The signed-in user ("me" in the senders), and the labels by id and name, for the chips. */
+  me: Me
+  labelIndex: ReadonlyMap<string, Label>
   onOpen: (id: string) => void
   /** A pointer or the focus is on the row (`now`: pressed or focused): it may be opened next. */
   onIntent: (id: string, now?: boolean) => void
@@ -92,17 +94,18 @@ export const ThreadRow = memo(function ThreadRow({
   active,
   display,
   now,
+  me,
+  labelIndex,
   onOpen,
   onIntent,
   onAction,
   checked = false,
   onCheck,
 }: ThreadRowProps) {
-  const user = useCurrentUser().data
   // What the row shows is its accessible name too: "me", "Ana, me", never a raw address of ours.
-  const senders = describeSenders(thread, { email: user?.email ?? '', name: user?.name ?? '' })
+  const senders = describeSenders(thread, me)
   const subject = thread.subject || '(no subject)'
-  const labels = shownLabels(thread.labels, useLabelIndex())
+  const labels = shownLabels(thread.labels, labelIndex)
   const priority = threadPriority(thread)
   const compact = isCompact(display)
   const colorful = display.emailTheme === 'colorful'
@@ -140,7 +143,12 @@ export const ThreadRow = memo(function ThreadRow({
       {/* The row's main control: covers the row so a click anywhere opens the thread. */}
       <button
         type="button"
-        onClick={() => onOpen(thread.id)}
+        onClick={() => {
+          // Its conversation is asked for before the screen renders the open: a click with no
+          // press before it (a synthetic one, assistive tech) was no intent yet.
+          onIntent(thread.id, true)
+          onOpen(thread.id)
+        }}
         onPointerEnter={() => onIntent(thread.id)}
         onPointerDown={() => onIntent(thread.id, true)}
         onFocus={() => onIntent(thread.id, true)}

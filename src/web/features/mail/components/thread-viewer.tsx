@@ -37,6 +37,7 @@ import { ApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { afterPaint } from '../../../lib/after-paint'
 import { lazyComponent } from '../../../lib/lazy-component'
+import { warmSanitizer } from '../../../lib/sanitize-email'
 import { whenIdle } from '../../../lib/when-idle'
 import type { ReplyMode } from '../compose/compose-handoff'
 import { useThread } from '../api/get-thread'
@@ -53,6 +54,14 @@ import { MessageView } from './message-view'
  * browser is idle, well before a Reply is pressed.
  */
 const InlineReply = lazyComponent(() => import('./inline-reply').then((m) => m.InlineReply))
+
+/**
+ * What the first conversation opened would otherwise set up (the sanitizer), done when the
+ * browser is idle once the viewer's code has loaded (mailbox-panes.tsx).
+ */
+export function prepareViewer(): void {
+  warmSanitizer()
+}
 
 type ThreadViewerProps = {
   threadId: string
