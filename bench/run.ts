@@ -24,6 +24,7 @@ import { signIn } from '../src/server/test/google-sign-in.js'
 import { startRoundRobinProxy } from '../src/server/test/round-robin-proxy.js'
 import { ms, percentile } from './support.js'
 import { startBenchDatabase } from './database.js'
+import { coldFirstPage } from './first-page.js'
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 10_000)
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
@@ -70,20 +71,7 @@ async function main() {
   })
   await app.ready()
 
-  const firstFifty = async () => {
-    const started = performance.now()
-    const { session } = await signIn({ app }, USER.email)
-    const signedIn = performance.now()
-    const response = await app.inject({
-      url: '/api/gmail/threads?limit=50',
-      cookies: { inkwell_session: session! },
-    })
-    const shown = response.json().threads?.length
-    if (shown === undefined)
-      throw new Error(`GET threads answered ${response.statusCode}: ${response.body}`)
-    if (shown !== 50) throw new Error(`expected 50 threads, got ${shown}`)
-    return { started, signedIn, elapsed: performance.now() - started, session: session! }
-  }
+  const firstFifty = () => coldFirstPage(app, USER.email, 50)
 
   /**
    * The lower bound of the cold first page: the Gmail calls it needs, made straight through the
