@@ -20,6 +20,9 @@ async function addContact(page: Page, name: string, email: string) {
 }
 
 test('add a contact, edit it with autosave, delete it', async ({ page }) => {
+  // Three axe scans, two reloads and an autosave's wait: on a loaded CI machine the scans
+  // alone have taken most of a minute (stop 30's run), as the other long journeys know.
+  test.slow()
   await signIn(page)
   await openContacts(page)
   const cards = page.getByTestId('contact-card')
