@@ -3,13 +3,17 @@ import http from 'node:http'
 /**
  * Answer with `status` instead of forwarding; or forward after an extra `delayMs`; or forward
  * at once and hold the answer `answerDelayMs` (what arrives is a copy from before meanwhile);
- * or forward, and lose the answer: `lostAnswerStatus` arrives instead (the request was done).
+ * or forward, and lose the answer: `lostAnswerStatus` arrives instead (the request was done);
+ * or `hold` the call for as long as its caller waits, which only a caller killed ends:
+ * `'request'` never forwards it (the stand-in never sees it), `'answer'` forwards it at once
+ * and never passes the answer on (the stand-in did it; the caller never hears).
  */
 export type Fault =
   | { status: number; headers?: Record<string, string>; body?: string }
   | { delayMs: number }
   | { answerDelayMs: number }
   | { lostAnswerStatus: number }
+  | { hold: 'request' | 'answer' }
 
 export type FaultProxyOptions = {
   /** Added before every request is forwarded. */
@@ -44,6 +48,7 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
     req.on('end', () => {
       const fault = options.fault?.({ method, path, count: n }) ?? null
       const delay = latencyMs + (fault && 'delayMs' in fault ? fault.delayMs : 0)
+      if (fault && 'hold' in fault && fault.hold === 'request') return
       setTimeout(() => {
         if (fault && 'status' in fault) {
           log.push({ method, path, status: fault.status, startedAt, endedAt: performance.now() })
@@ -71,6 +76,10 @@ export async function startFaultProxy(target: string, options: FaultProxyOptions
                 endedAt: performance.now(),
               }),
             )
+            if (fault && 'hold' in fault) {
+              answer.resume()
+              return
+            }
             if (fault && 'lostAnswerStatus' in fault) {
               answer.resume()
               answer.on('end', () => {
