@@ -46,9 +46,11 @@ test('Compose autosaves a Gmail draft; Drafts lists it and reopens it to go on w
   const row = page.getByTestId('draft-row').filter({ hasText: subject })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('First thoughts on the plan.')
+  // Named as it reads, the user's own address as "me" (issue 25).
+  await expect(row.getByTestId('draft-to')).toHaveText('Draft to me')
   await expect(sidebar(page).getByLabel(/^\d+ drafts$/)).toBeVisible()
 
-  await row.getByRole('button', { name: `Open draft: ${subject}` }).click()
+  await row.getByRole('button', { name: `Draft to me: ${subject}` }).click()
   await expect(page).toHaveURL(/\/compose$/)
   await expect(field(page, 'Subject')).toHaveValue(subject)
   await expect(recipientChips(page, 'To')).toHaveCount(1)
@@ -72,7 +74,7 @@ test('Compose autosaves a Gmail draft; Drafts lists it and reopens it to go on w
   await expect(row).toContainText('And a second one.')
 
   // Sending it leaves no draft behind, and the file goes with it.
-  await row.getByRole('button', { name: `Open draft: ${subject}` }).click()
+  await row.getByRole('button', { name: `Draft to me: ${subject}` }).click()
   await expect(chips).toContainText('plan-notes.txt')
   await expect(chips).not.toContainText('Loading')
   await page.getByRole('button', { name: 'Send Email' }).click()

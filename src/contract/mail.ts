@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { splitAddressList } from './address-list.js'
 
 /**
  * Gmail's ids — of messages, threads, drafts, labels and attachments — are URL-safe base64
@@ -188,33 +189,7 @@ export const ThreadActionSchema = z.object({ action: z.enum(THREAD_ACTIONS) })
 /** Gmail's limit for one message, attachments included (decision 032). */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024
 
-/**
- * Splits an address list at commas and semicolons outside quoted names (where `\"` escapes a
- * quote) and angle brackets: 'Sam <sam@x.io>, "Doe, Jo" <jo@y.io>; kim@z.io' → three entries.
- */
-export function splitAddressList(list: string): string[] {
-  const parts: string[] = []
-  let current = ''
-  let quoted = false
-  let bracketed = false
-  for (let i = 0; i < list.length; i++) {
-    const char = list[i]!
-    if (quoted && char === '\\') {
-      current += char + (list[++i] ?? '')
-      continue
-    }
-    if (char === '"') quoted = !quoted
-    else if (!quoted && char === '<') bracketed = true
-    else if (!quoted && char === '>') bracketed = false
-    else if (!quoted && !bracketed && (char === ',' || char === ';')) {
-      parts.push(current)
-      current = ''
-      continue
-    }
-    current += char
-  }
-  return [...parts, current].map((part) => part.trim()).filter(Boolean)
-}
+export { splitAddressList }
 
 const EmailAddressSchema = z.email()
 

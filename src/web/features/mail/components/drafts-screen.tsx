@@ -6,8 +6,11 @@ import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
 import { errorDetail } from '../../../lib/error-detail'
 import { formatListTime } from '../../../lib/format-date'
+import { useContacts } from '../../../lib/queries/contacts'
+import { useCurrentUser } from '../../../lib/queries/current-user'
 import { useDeleteDraft, useDrafts } from '../api/drafts'
 import { handoffFromDraft, writeComposeHandoff } from '../compose/compose-handoff'
+import { describeAddressees, knownNames } from '../people'
 import { ConnectGmail } from './inbox-states'
 
 /** /drafts: the user's Gmail drafts, newest first; one opens in Compose to go on writing. */
@@ -15,6 +18,10 @@ export function DraftsScreen() {
   const [, navigate] = useLocation()
   const drafts = useDrafts()
   const remove = useDeleteDraft()
+  // Recipients by name, contacts' names where a draft has only the address (issue 25).
+  const user = useCurrentUser().data
+  const me = { email: user?.email ?? '', name: user?.name ?? '' }
+  const known = knownNames(useContacts().data)
 
   const open = (draft: Draft) => {
     writeComposeHandoff(handoffFromDraft(draft))
@@ -65,18 +72,21 @@ export function DraftsScreen() {
       <ul aria-label="Drafts" className="divide-y divide-border rounded-lg border border-border">
         {drafts.data.drafts.map((draft) => {
           const subject = draft.subject || '(no subject)'
+          const to = describeAddressees(draft.to, me, known)
+          const who = to ? `Draft to ${to}` : 'Draft (no recipient)'
           return (
             <li key={draft.id} data-testid="draft-row" className="flex items-center gap-2 pr-2">
               <button
                 type="button"
                 onClick={() => open(draft)}
-                aria-label={`Open draft: ${subject}`}
+                // What the row shows, as a conversation row names itself: "Draft to Ana: Plan".
+                aria-label={`${who}: ${subject}`}
                 className="min-w-0 flex-1 cursor-pointer px-4 py-3 text-left outline-hidden hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
               >
                 <span className="flex items-baseline justify-between gap-3">
-                  <span className="truncate text-sm">
+                  <span className="truncate text-sm" data-testid="draft-to">
                     <span className="font-medium text-destructive">Draft</span>{' '}
-                    {draft.to ? `to ${draft.to}` : '(no recipient)'}
+                    {to ? `to ${to}` : '(no recipient)'}
                   </span>
                   <time
                     dateTime={draft.timestamp}

@@ -12,7 +12,7 @@ import { foldQuotedText, type TextFold } from '../../../../contract/quoted-text'
 import { inlineParts, useInlineImages } from '../api/get-inline-images'
 import { useCurrentUser } from '../../../lib/queries/current-user'
 import { parseAddressList } from '../compose/addresses'
-import { describeRecipients, senderName, type Me } from '../people'
+import { describeRecipients, senderAddress, senderName, type Me } from '../people'
 import { HtmlBody } from './html-body'
 import { LinkedText } from './linked-text'
 
@@ -185,6 +185,7 @@ export function MessageView({
   const recipients =
     describeRecipients(parseAddressList(message.headers.to || message.recipient), me) || 'me'
   const cc = describeRecipients(parseAddressList(message.headers.cc || message.cc), me)
+  const address = senderAddress(message.sender, name)
   // The server already derives text from HTML when a mail has no text part.
   const text = message.textBody || message.body
 
@@ -210,9 +211,12 @@ export function MessageView({
             ) : (
               <span className="truncate font-semibold">{name}</span>
             )}
-            <span className="truncate text-sm text-muted-foreground" data-testid="sender-email">
-              &lt;{message.sender.email}&gt;
-            </span>
+            {/* Once: a sender known only by their address is not followed by it again. */}
+            {address && (
+              <span className="truncate text-sm text-muted-foreground" data-testid="sender-email">
+                &lt;{address}&gt;
+              </span>
+            )}
             {isNew && <Badge>New</Badge>}
           </div>
           <p className="truncate text-xs text-muted-foreground">

@@ -60,3 +60,26 @@ describe('a row brought back by its snooze', () => {
     expect(screen.queryByTestId('snoozed-mark')).toBeNull()
   })
 })
+
+describe('a row the user alone wrote (Sent)', () => {
+  const sent: Thread = {
+    ...THREAD,
+    participants: [{ name: '', email: 'me@example.com' }],
+    sender: { name: '', email: 'me@example.com' },
+    recipient: 'Ana Ruiz <ana@example.com>',
+    isUnread: false,
+    labels: ['SENT'],
+  }
+
+  it('names whom it went to, "To: Ana Ruiz", and its accessible name says the same', () => {
+    renderRow(sent)
+    expect(screen.getByTestId('row-senders')).toHaveTextContent(/^To: Ana Ruiz$/)
+    expect(screen.getAllByRole('button')[0]).toHaveAccessibleName('To: Ana Ruiz: Quarterly numbers')
+  })
+
+  it('is "me" again once someone else wrote in it', () => {
+    renderRow({ ...sent, participants: [...sent.participants, THREAD.sender] })
+    expect(screen.getByTestId('row-senders')).toHaveTextContent(/^me, Ana$/)
+    expect(screen.getAllByRole('button')[0]).toHaveAccessibleName('me, Ana: Quarterly numbers')
+  })
+})

@@ -1,4 +1,5 @@
-import { splitAddressList, type Address } from '../../../../contract/mail'
+import type { Address } from '../../../../contract/mail'
+import { splitAddressList } from '../../../../contract/address-list'
 
 /** 'Sam Rivera <sam@x.io>, "Doe, Jo" <jo@y.io>, kim@z.io' → addresses (names may be empty). */
 export function parseAddressList(value: string): Address[] {

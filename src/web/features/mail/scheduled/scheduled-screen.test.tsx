@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
+import type { Contact } from '../../../../contract/contacts'
 import type { ScheduledSend } from '../../../../contract/scheduled'
 import { Toaster } from '../../../components/ui/toaster'
 import { createQueryClient } from '../../../lib/query-client'
@@ -20,12 +21,14 @@ const FAILED: ScheduledSend = {
   threadId: null,
 }
 
+const ME = { id: 'u1', name: 'Sam Rivera', email: 'sam@example.com', avatar: null }
+
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
 })
 
-function serve(list: ScheduledSend[]) {
+function serve(list: ScheduledSend[], contacts: Partial<Contact>[] = []) {
   const calls: string[] = []
   vi.stubGlobal(
     'fetch',
@@ -36,6 +39,8 @@ function serve(list: ScheduledSend[]) {
         return Response.json({ id: FAILED.id, draft: null, aiDraftId: null })
       }
       if (url === '/api/gmail/scheduled') return Response.json({ scheduled: list })
+      if (url === '/api/auth/user') return Response.json(ME)
+      if (url === '/api/contacts') return Response.json(contacts)
       return new Response(null, { status: 404 })
     }),
   )
@@ -66,5 +71,21 @@ describe('the Scheduled view', () => {
     expect(screen.getByRole('link', { name: 'Drafts' }).getAttribute('href')).toBe('/drafts')
     // The list is asked again: the cancelled message has left it.
     expect(await screen.findByText('Nothing scheduled')).toBeTruthy()
+  })
+
+  it('names whom a message goes to: a contact by name, the user as me, others by address', async () => {
+    serve(
+      [
+        {
+          ...FAILED,
+          status: 'scheduled',
+          error: null,
+          to: ['grace@example.com', 'SAM@example.com', 'Kim <kim@example.com>', 'lee@example.com'],
+        },
+      ],
+      [{ name: 'Grace Hopper', email: 'grace@example.com' }],
+    )
+    const row = await screen.findByTestId('scheduled-row')
+    expect(await within(row).findByText('to Grace Hopper, me, Kim, lee@example.com')).toBeTruthy()
   })
 })

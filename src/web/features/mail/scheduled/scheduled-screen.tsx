@@ -11,6 +11,9 @@ import {
 import { Spinner } from '../../../components/ui/spinner'
 import { toast } from '../../../components/ui/use-toast'
 import { errorDetail } from '../../../lib/error-detail'
+import { useContacts } from '../../../lib/queries/contacts'
+import { useCurrentUser } from '../../../lib/queries/current-user'
+import { describeAddressees, knownNames, type KnownNames, type Me } from '../people'
 import { PickTimeDialog } from './pick-time-dialog'
 import { useCancelScheduled, useMoveScheduled, useScheduled } from './scheduled-api'
 import { formatSendAt } from './send-later-presets'
@@ -33,6 +36,10 @@ function statusText(item: ScheduledSend): string {
  */
 export function ScheduledScreen() {
   const scheduled = useScheduled()
+  // Recipients by name, contacts' names where the message has only the address (issue 25).
+  const user = useCurrentUser().data
+  const me: Me = { email: user?.email ?? '', name: user?.name ?? '' }
+  const known = knownNames(useContacts().data)
 
   let body
   if (scheduled.isPending) {
@@ -69,7 +76,7 @@ export function ScheduledScreen() {
         className="divide-y divide-border rounded-lg border border-border"
       >
         {scheduled.data.scheduled.map((item) => (
-          <ScheduledRow key={item.id} item={item} />
+          <ScheduledRow key={item.id} item={item} me={me} known={known} />
         ))}
       </ul>
     )
@@ -90,11 +97,12 @@ export function ScheduledScreen() {
   )
 }
 
-function ScheduledRow({ item }: { item: ScheduledSend }) {
+function ScheduledRow({ item, me, known }: { item: ScheduledSend; me: Me; known: KnownNames }) {
   const cancel = useCancelScheduled()
   const move = useMoveScheduled()
   const [picking, setPicking] = useState(false)
   const subject = item.subject || '(no subject)'
+  const to = describeAddressees(item.to, me, known)
   const failed = item.status === 'failed'
   const busy = cancel.isPending || move.isPending
   // Being sent right now, it can no longer be stopped (the server would answer 409).
@@ -142,9 +150,7 @@ function ScheduledRow({ item }: { item: ScheduledSend }) {
     <li data-testid="scheduled-row" className="flex flex-wrap items-center gap-2 px-4 py-3">
       <div className="min-w-0 flex-1">
         <p className="flex items-baseline justify-between gap-3">
-          <span className="truncate text-sm">
-            {item.to.length > 0 ? `to ${item.to.join(', ')}` : '(no recipient)'}
-          </span>
+          <span className="truncate text-sm">{to ? `to ${to}` : '(no recipient)'}</span>
           <time dateTime={item.sendAt} className="shrink-0 text-xs text-muted-foreground">
             {formatSendAt(new Date(item.sendAt))}
           </time>
