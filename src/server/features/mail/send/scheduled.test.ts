@@ -326,6 +326,33 @@ describe('mail that waits to be sent', () => {
     for (let i = 0; i < 4; i++) expect(await sentCount(`TwinOnce${i}`)).toBe(1)
   })
 
+  it('two instances taking the same due message at the same moment send it once', async () => {
+    const twin = await h.anotherInstance()
+    await twin.ready()
+    const { scheduledId } = (
+      await send(ada, { subject: 'RacedOnce', sendAt: inSeconds(3600) })
+    ).json()
+    // Due now, and its queued job gone: the two instances below are the only takers.
+    await h.pool.query(
+      `delete from pgboss.job where name = 'scheduled-send' and singleton_key = $1`,
+      [scheduledId],
+    )
+    await h.pool.query(
+      `update scheduled_sends set send_at = now() - interval '1 second' where id = $1`,
+      [scheduledId],
+    )
+    let sends = 0
+    fault = ({ method, path }) => {
+      if (method === 'POST' && path.includes('/messages/send')) sends++
+      return null
+    }
+    await Promise.all([h.app.runScheduledSend(scheduledId), twin.runScheduledSend(scheduledId)])
+    const sent = await statusOf(scheduledId, 'sent')
+    expect(sends).toBe(1)
+    expect(await sentCount('RacedOnce')).toBe(1)
+    expect(sent.sentMessageId).toBeTruthy()
+  })
+
   it('goes at its time after the instance that accepted it stopped', async () => {
     const accepting = await h.anotherInstance()
     await accepting.ready()
