@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { Users, X } from 'lucide-react'
 import { Link } from 'wouter'
 import type { Contact } from '../../../contract/contacts'
-import { Badge } from '../../components/ui/badge'
+import { ContactBadges } from '../../components/contact-badges'
 import { Button } from '../../components/ui/button'
 import { Label } from '../../components/ui/label'
 import {
@@ -12,15 +12,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '../../components/ui/select'
-import { optionLabel } from '../../lib/option-label'
-
-/**
- * The selected contact's badges: tone, formality and language, each word once ("Formal ·
- * Spanish" when the tone and the formality are both formal).
- */
-export function contactBadges(contact: Pick<Contact, 'tone' | 'formality' | 'language'>): string[] {
-  return [...new Set([contact.tone, contact.formality, contact.language].map(optionLabel))]
-}
 
 /** Compose's quick contact picker and the selected contact's summary with a clear button. */
 export function ContactPicker({
@@ -90,13 +81,7 @@ export function ContactPicker({
           <div className="min-w-0 flex-1 space-y-1">
             <p className="truncate font-medium">{selected.name}</p>
             <p className="truncate text-xs text-muted-foreground">{selected.email}</p>
-            <div className="flex flex-wrap gap-1">
-              {contactBadges(selected).map((badge) => (
-                <Badge key={badge} variant="outline">
-                  {badge}
-                </Badge>
-              ))}
-            </div>
+            <ContactBadges contact={selected} />
           </div>
           <Button
             type="button"

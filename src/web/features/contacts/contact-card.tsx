@@ -1,9 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react'
 import type { Contact } from '../../../contract/contacts'
-import { Badge } from '../../components/ui/badge'
+import { ContactBadges } from '../../components/contact-badges'
 import { Button } from '../../components/ui/button'
 import { Card } from '../../components/ui/card'
-import { optionLabel } from '../../lib/option-label'
 
 export type ContactCardProps = {
   contact: Contact
@@ -48,23 +47,7 @@ export function ContactCard({ contact, onEdit, onDelete }: ContactCardProps) {
           </Button>
         </div>
       </div>
-      <ul aria-label="Writing preferences" className="flex flex-wrap gap-1.5">
-        <li>
-          <Badge variant="secondary" title="Tone">
-            {optionLabel(contact.tone)}
-          </Badge>
-        </li>
-        <li>
-          <Badge variant="outline" title="Formality">
-            {optionLabel(contact.formality)}
-          </Badge>
-        </li>
-        <li>
-          <Badge variant="outline" title="Language">
-            {optionLabel(contact.language)}
-          </Badge>
-        </li>
-      </ul>
+      <ContactBadges contact={contact} className="flex flex-wrap gap-1.5" />
       {contact.context && (
         <p className="line-clamp-2 text-sm text-muted-foreground" data-testid="contact-context">
           {contact.context}
