@@ -4,7 +4,8 @@ import { LANGUAGES } from './options.js'
 /** Limits of a custom template (decision 051); a 400 names the field past them. */
 export const TEMPLATE_NAME_MAX = 100
 export const TEMPLATE_SUBJECT_MAX = 998
-export const TEMPLATE_BODY_MAX = 20_000
+/** 128 KiB of text: a long letter or a pasted document is kept whole (issue 24 asks 100 KB). */
+export const TEMPLATE_BODY_MAX = 128 * 1024
 /** Custom templates one user may keep; a snippet library, not a mail archive. */
 export const MAX_TEMPLATES_PER_USER = 200
 

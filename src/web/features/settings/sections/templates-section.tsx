@@ -177,7 +177,7 @@ function TemplateDialog({ template, onClose }: { template: Template | null; onCl
         onClose()
       },
       onError: (failure: unknown) => {
-        // The server names the field it refused ("body: must be at most 20000 characters").
+        // The server names the field it refused ("body: must be at most 131072 characters").
         const detail = errorDetail(failure) ?? 'Please try again.'
         const field = /^(name|subject|body|language):/.exec(detail)?.[1] ?? 'form'
         setError({ field, message: detail.replace(/^\w+: /, '') })

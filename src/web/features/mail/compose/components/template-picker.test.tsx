@@ -33,9 +33,9 @@ const TEMPLATES = [
 ]
 
 /** The server as the editor reads it: templates, contacts, the user, the plan; drafts saved. */
-function serve() {
+function serve(templates: Template[]) {
   const fetchMock = vi.fn(async (url: string) => {
-    if (url === '/api/templates') return Response.json(TEMPLATES)
+    if (url === '/api/templates') return Response.json(templates)
     if (url === '/api/contacts') {
       return Response.json([{ id: 'c1', name: 'Ana Pérez', email: 'ana@example.com' }])
     }
@@ -51,8 +51,8 @@ function Editor({ to }: { to: string }) {
   return <MessageEditor editor={editor} label="Compose" focus="body" onSend={() => {}} />
 }
 
-function open(to = 'ana@example.com') {
-  serve()
+function open(to = 'ana@example.com', templates = TEMPLATES) {
+  serve(templates)
   render(
     <QueryClientProvider client={createQueryClient()}>
       <Editor to={to} />
@@ -92,6 +92,24 @@ describe('the Templates picker', () => {
     // Filled for the contact, as text: the script is letters in the message, nothing more.
     expect(body.value).toBe('Hello\nThank you, Ana! <script>alert(1)</script>')
     expect(subject.value).toBe('Thank you')
+  })
+
+  it('inserts a template of 100 KB whole and as text: its markup and an unclosed {{ are letters', async () => {
+    const line =
+      '<img src=x onerror="window.templateRan=1"><script>window.templateRan=1</script> {{ open\n'
+    const long = line.repeat(Math.ceil((100 * 1024) / line.length)).slice(0, 100 * 1024)
+    const { body } = open('ana@example.com', [
+      template('t-long', 'Long letter', { kind: 'custom', language: null, body: long }),
+    ])
+    type(body, ';long')
+    const list = await screen.findByRole('listbox', { name: 'Templates' })
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1))
+    fireEvent.keyDown(body, { key: 'Enter' })
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
+    expect(body.value).toBe(long)
+    // Nothing of it became part of the page, nor ran.
+    expect(document.querySelector('img, script')).toBeNull()
+    expect((window as { templateRan?: number }).templateRan).toBeUndefined()
   })
 
   it('moves with the arrow keys and closes with Escape, leaving the typed text', async () => {
