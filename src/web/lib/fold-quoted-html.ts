@@ -7,8 +7,9 @@ import {
 
 /**
  * Folding a message's quoted history and signatures behind a "…" toggle, as Gmail trims them
- * (issue 25). It runs on the sanitized DOM, once per sanitize (the viewer memoizes it per
- * message), and folds with `<details>`: the mail frame needs no script to open it (its one
+ * (issue 25). It runs on the sanitized DOM, and where the folds go is found once per message:
+ * the sanitizer keeps each message's `FoldPlan` (its `foldKey`) and only applies it when the
+ * message is sanitized again (re-expanded, its images in). It folds with `<details>`: the mail frame needs no script to open it (its one
  * script only keeps the toggle's aria-expanded true, see mail-frame/frame-document.ts).
  *
  * Found by structure, never by guessing at words in the middle of a line: Gmail's
@@ -264,43 +265,93 @@ function toggle(doc: Document): HTMLElement {
 }
 
 /**
- * Wraps each run of quoted history or signature in `root` in a closed `<details>` whose
- * summary is the "…" toggle. Answers how many runs were folded (0 when folding would hide the
- * whole message).
+ * Where one message's folds go: each run's first and last node as child-index paths from the
+ * root. Found once per message (the detection walks every element); the sanitizer's DOM has
+ * the same shape whichever images are allowed, so the plan fits each later sanitize of it.
  */
-export function foldQuotedHtml(root: Element): number {
+export type FoldPlan = readonly { first: readonly number[]; last: readonly number[] }[]
+
+function pathOf(node: Node, root: Element): number[] {
+  const path: number[] = []
+  for (let current: Node = node; current !== root;) {
+    const parent = current.parentNode
+    if (!parent) return []
+    path.unshift(Array.prototype.indexOf.call(parent.childNodes, current) as number)
+    current = parent
+  }
+  return path
+}
+
+function nodeAt(root: Element, path: readonly number[]): ChildNode | null {
+  let node: ChildNode | null = null
+  let parent: Node = root
+  for (const index of path) {
+    node = parent.childNodes[index] ?? null
+    if (!node) return null
+    parent = node
+  }
+  return node
+}
+
+/**
+ * Finds where `root`'s quoted history and signatures fold, leaving `root` as it is: no fold
+ * when folding would hide the whole message.
+ */
+export function planFolds(root: Element): FoldPlan {
   const folds = findFolds(root)
-  if (folds.length === 0) return 0
+  if (folds.length === 0) return []
+  const plan = folds.map(({ first, last }) => ({
+    first: pathOf(first, root),
+    last: pathOf(last, root),
+  }))
+  // Tried on a copy: with every fold closed, something of the message must still show.
+  const copy = root.cloneNode(true) as Element
+  applyFolds(copy, plan)
+  return showsNothing(copy) ? [] : plan
+}
+
+/**
+ * Wraps each planned run in `root` in a closed `<details>` whose summary is the "…" toggle.
+ * Answers how many runs were folded, or null when the plan does not fit `root` (it was found in
+ * other markup), which is then left as it was.
+ */
+export function applyFolds(root: Element, plan: FoldPlan): number | null {
+  const runs: { first: ChildNode; last: ChildNode }[] = []
+  for (const { first: firstPath, last: lastPath } of plan) {
+    const first = nodeAt(root, firstPath)
+    const last = nodeAt(root, lastPath)
+    if (!first || !last || !first.parentNode || first.parentNode !== last.parentNode) return null
+    if (first !== last && !(first.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING))
+      return null
+    runs.push({ first, last })
+  }
   const doc = root.ownerDocument
-  const wrappers: HTMLElement[] = []
-  for (const { first, last } of folds) {
-    const parent = first.parentNode
-    if (!parent) continue
+  for (const { first, last } of runs) {
     const details = doc.createElement('details')
     details.className = TRIM_CLASS
     details.append(toggle(doc))
-    parent.insertBefore(details, first)
+    first.parentNode!.insertBefore(details, first)
     for (let node: ChildNode | null = first; node;) {
       const next: ChildNode | null = node === last ? null : node.nextSibling
       details.append(node)
       node = next
     }
-    wrappers.push(details)
   }
-  if (showsNothing(root)) {
-    for (const details of wrappers) {
-      details.firstElementChild?.remove()
-      details.replaceWith(...details.childNodes)
-    }
-    return 0
-  }
-  return wrappers.length
+  return runs.length
 }
 
-/** Whether, with every fold closed, the message would show no text and no image. */
-function showsNothing(root: Element): boolean {
-  const copy = root.cloneNode(true) as Element
-  for (const details of copy.querySelectorAll(`details.${TRIM_CLASS}`)) details.remove()
-  for (const style of copy.querySelectorAll('style')) style.remove()
-  return (copy.textContent ?? '').trim() === '' && !copy.querySelector('img')
+/**
+ * Wraps each run of quoted history or signature in `root` in a closed `<details>` whose
+ * summary is the "…" toggle. Answers how many runs were folded (0 when folding would hide the
+ * whole message).
+ */
+export function foldQuotedHtml(root: Element): number {
+  return applyFolds(root, planFolds(root)) ?? 0
+}
+
+/** Whether, with every fold closed, `folded` (a copy: it is changed) would show no text or image. */
+function showsNothing(folded: Element): boolean {
+  for (const details of folded.querySelectorAll(`details.${TRIM_CLASS}`)) details.remove()
+  for (const style of folded.querySelectorAll('style')) style.remove()
+  return (folded.textContent ?? '').trim() === '' && !folded.querySelector('img')
 }

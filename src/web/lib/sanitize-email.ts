@@ -1,6 +1,6 @@
 import createDOMPurify from 'dompurify'
 import type { Config, DOMPurify } from 'dompurify'
-import { foldQuotedHtml } from './fold-quoted-html'
+import { applyFolds, planFolds, type FoldPlan } from './fold-quoted-html'
 import { sanitizeDeclarations, sanitizeStylesheet } from './sanitize-css'
 
 /**
@@ -24,6 +24,11 @@ export type SanitizeOptions = {
   inlineImages?: ReadonlyMap<string, string>
   /** Fold quoted history and signatures behind a "…" toggle (fold-quoted-html.ts, issue 25). */
   foldQuoted?: boolean
+  /**
+   * The message this HTML is (its id): where its folds go is then found once for this HTML and
+   * reused by each later sanitize of it, whatever its images (issue 25).
+   */
+  foldKey?: string
 }
 
 export type SanitizedEmail = {
@@ -251,6 +256,21 @@ function cleanAttributes(node: Element, state: Run): void {
   }
 }
 
+/** Each message's folds by its key, with the HTML they were found in; bounded, oldest out. */
+const foldPlans = new Map<string, { html: string; plan: FoldPlan }>()
+const MAX_FOLD_PLANS = 200
+
+function foldBody(body: Element, html: string, key: string | undefined): void {
+  const known = key === undefined ? undefined : foldPlans.get(key)
+  if (known?.html === html && applyFolds(body, known.plan) !== null) return
+  const plan = planFolds(body)
+  applyFolds(body, plan)
+  if (key === undefined) return
+  foldPlans.delete(key)
+  if (foldPlans.size >= MAX_FOLD_PLANS) foldPlans.delete(foldPlans.keys().next().value!)
+  foldPlans.set(key, { html, plan })
+}
+
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
@@ -276,7 +296,7 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions): Sanit
     .join('')
   const body = root.querySelector('body')
   // On what was kept: the folds are Inkwell's markup, added after the mail was cleaned.
-  if (body && options.foldQuoted) foldQuotedHtml(body)
+  if (body && options.foldQuoted) foldBody(body, html, options.foldKey)
   // The body's own look (background, text colour) moves to the wrapper that replaces it.
   const bodyStyles: string[] = []
   const bgcolor = body?.getAttribute('bgcolor')

@@ -154,10 +154,13 @@ export function MessageView({
         ? sanitizeEmailHtml(html, {
             allowRemoteImages: allowImages,
             inlineImages: inline.images,
+            // Where its quotes fold is found once per message, as for plain text below: not
+            // again when it is re-expanded or its inline images arrive (issue 25).
             foldQuoted: true,
+            foldKey: message.id,
           })
         : null,
-    [html, expanded, allowImages, inline.images],
+    [html, expanded, allowImages, inline.images, message.id],
   )
 
   if (!expanded) {
