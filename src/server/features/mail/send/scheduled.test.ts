@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import PostalMime from 'postal-mime'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../config.js'
-import { scheduledSends, users } from '../../../db/schema.js'
+import { aiDrafts, scheduledSends, users } from '../../../db/schema.js'
 import { until } from '../../../test/eventually.js'
 import { startFaultProxy, type Fault } from '../../../test/fault-proxy.js'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../../test/harness.js'
@@ -176,6 +177,71 @@ describe('mail that waits to be sent', () => {
     expect(JSON.stringify(sentView.json())).toContain('LaterOnce')
     const after = await h.call(ada, 'GET', '/api/gmail/scheduled')
     expect(after.json().scheduled.map((s: { id: string }) => s.id)).not.toContain(scheduledId)
+  })
+
+  it('sends a scheduled reply into its thread, with In-Reply-To and References', async () => {
+    // A message from Grace in Ada's Gmail, cached by a sync, as any mail she would answer.
+    await gmail('messages', {
+      method: 'POST',
+      body: JSON.stringify({
+        from: 'Grace Hopper <grace@example.com>',
+        to: 'ada@example.com',
+        subject: 'LaterThread',
+        body_text: 'Shall we meet on Monday?',
+        labelIds: ['INBOX', 'UNREAD'],
+      }),
+    })
+    expect((await h.sync(ada)).statusCode).toBe(200)
+    const listed = (await h.call(ada, 'GET', '/api/gmail/threads?limit=50')).json()
+    const thread = listed.threads.find((t: { subject: string }) => t.subject === 'LaterThread')
+    const detail = (await h.call(ada, 'GET', `/api/gmail/threads/${thread.id}`)).json()
+    const original = detail.messages.at(-1)
+    expect(original.headers.messageId).toBeTruthy()
+
+    const answer = await send(ada, {
+      to: 'grace@example.com',
+      subject: 'Re: LaterThread',
+      body: 'Monday suits me.',
+      threadId: thread.id,
+      replyToMessageId: original.id,
+      sendAt: inSeconds(2),
+    })
+    expect(answer.statusCode, answer.body).toBe(202)
+    expect((await row(answer.json().scheduledId)).threadId).toBe(thread.id)
+    const sent = await statusOf(answer.json().scheduledId, 'sent')
+
+    const raw = await gmail<{ raw: string; threadId: string }>(
+      `messages/${sent.sentMessageId}?format=raw`,
+    )
+    expect(raw.threadId).toBe(thread.id)
+    const parsed = await PostalMime.parse(Buffer.from(raw.raw, 'base64url'))
+    expect(parsed.inReplyTo).toBe(original.headers.messageId)
+    expect(parsed.references).toContain(original.headers.messageId)
+    // In Gmail's thread: the question and the answer.
+    const inGmail = await gmail<{ messages: { id: string }[] }>(`threads/${thread.id}`)
+    expect(inGmail.messages.map((m) => m.id).sort()).toEqual(
+      [original.id, sent.sentMessageId].sort(),
+    )
+  })
+
+  it('records an AI draft sent later as an immediate send records it, once it has gone', async () => {
+    const generated = await h.call(ada, 'POST', '/api/ai/generate-email', {
+      userInput: 'Thank Grace for the agenda',
+    })
+    expect(generated.statusCode, generated.body).toBe(200)
+    const aiDraftId = generated.json().draftId as string
+    const draftOf = async () =>
+      (await h.db.select().from(aiDrafts).where(eq(aiDrafts.id, aiDraftId)))[0]!
+    const body = 'Dear Grace,\n\nThank you for the agenda; I made one change.\n\nAda'
+    const answer = await send(ada, { subject: 'LaterAi', body, aiDraftId, sendAt: inSeconds(2) })
+    expect(answer.statusCode).toBe(202)
+    // Not before it goes: a message still waiting may be cancelled.
+    expect((await draftOf()).status).toBe('draft')
+    await statusOf(answer.json().scheduledId, 'sent')
+    const recorded = await until(draftOf, (d) => d.status === 'sent', {
+      waitingFor: 'the AI draft to be recorded as sent',
+    })
+    expect(recorded.finalVersion).toBe(body)
   })
 
   it('cancels: the draft stays, the answer reopens it, and a second cancel is a 409', async () => {
@@ -435,6 +501,33 @@ describe('mail that waits to be sent', () => {
     expect(failed.error).toMatch(/Gmail/)
     expect(sends).toBe(3)
     expect(await sentCount('Unavailable')).toBe(0)
+  })
+
+  it('fails a send whose Gmail grant is gone at its time, saying so, and keeps the draft', async () => {
+    fault = ({ method, path }) =>
+      method === 'POST' && path.includes('/messages/send')
+        ? {
+            status: 401,
+            body: JSON.stringify({ error: { code: 401, message: 'Invalid Credentials' } }),
+          }
+        : null
+    const { scheduledId } = (await send(ada, { subject: 'GrantGone', sendAt: inSeconds(2) })).json()
+    const failed = await statusOf(scheduledId, 'failed')
+    expect(failed.error).toBe(
+      'Gmail is not connected. Connect it again in Settings, then send the message from Drafts',
+    )
+    const listed = await h.call(ada, 'GET', '/api/gmail/scheduled')
+    expect(listed.json().scheduled).toContainEqual(
+      expect.objectContaining({ id: scheduledId, status: 'failed', error: failed.error }),
+    )
+    // Connected again, the message is in Drafts, and it never went.
+    fault = () => null
+    ada = (await signIn(h, 'ada@example.com')).session!
+    gmail = standInGmail(h, await accessTokenOf(h, 'ada@example.com'))
+    expect(await draftIds()).toContain(failed.draftId)
+    const drafts = (await h.call(ada, 'GET', '/api/gmail/drafts')).json().drafts
+    expect(drafts.map((d: { subject: string }) => d.subject)).toContain('GrantGone')
+    expect(await sentCount('GrantGone')).toBe(0)
   })
 
   it('cancels waiting mail when Gmail is disconnected', async () => {
