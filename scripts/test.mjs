@@ -1,27 +1,65 @@
-// `npm test`: every check a change can break, stage by stage, with what each stage took, so a
-// slow CI run says where its time went. The type check and lint are independent and each
-// mostly one-threaded, so they run side by side; their output is printed whole as each ends.
+// `npm test`: every check a change can break, with what each step took and how busy the machine
+// was meanwhile, so a slow CI run says where its time went (decision 057).
+//
+// The steps form a small graph rather than a line: each starts as soon as what it needs has
+// passed. The type check, lint and the build need only the dependencies; the browser journeys
+// need the build; the unit and integration tests need nothing but the dependencies. On the
+// 2-core CI machines most of the unit stage waits on PostgreSQL, so the journeys' lanes use the
+// cores it leaves idle instead of waiting for it to end (the CPU figures below show it).
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 
-const stages = [
-  [{ name: 'dependencies', command: 'node scripts/ensure-deps.mjs' }],
-  [
-    { name: 'type check', command: 'npm run --silent typecheck', buffered: true },
-    { name: 'lint', command: 'npm run --silent lint', buffered: true },
-  ],
-  [{ name: 'unit and integration tests', command: 'npm run --silent test:unit' }],
-  [{ name: 'browser journeys', command: 'npm run --silent test:e2e' }],
+const steps = [
+  { name: 'dependencies', command: 'node scripts/ensure-deps.mjs' },
+  // The whole tree (web, server, tests, scripts) with the DOM's types; the server alone, with
+  // no DOM, is checked by its build below, which compiles it with tsconfig.server.json.
+  { name: 'type check', command: 'npx tsc --noEmit -p tsconfig.json', after: ['dependencies'] },
+  { name: 'lint', command: 'npm run --silent lint', after: ['dependencies'] },
+  {
+    name: 'build',
+    command: 'node scripts/ensure-chromium.mjs && node scripts/build-if-stale.mjs',
+    after: ['dependencies'],
+  },
+  {
+    name: 'unit and integration tests',
+    command: 'npm run --silent test:unit',
+    after: ['dependencies'],
+  },
+  { name: 'browser journeys', command: 'node scripts/e2e.mjs', after: ['build'] },
 ]
+// Their output is kept whole and printed as each ends: the tests' and journeys' lines stream.
+const streamed = new Set(['unit and integration tests', 'browser journeys'])
 
-const timings = []
+/** The machine's busy and total CPU ticks so far (Linux); null elsewhere. */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1)
+    const ticks = fields.map(Number)
+    const total = ticks.reduce((sum, t) => sum + t, 0)
+    const idle = ticks[3] + (ticks[4] ?? 0)
+    return { busy: total - idle, total }
+  } catch {
+    return null
+  }
+}
+const busyShare = (from, to) =>
+  from && to && to.total > from.total
+    ? `${Math.round((100 * (to.busy - from.busy)) / (to.total - from.total))}% CPU`
+    : ''
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+const began = Date.now()
+const startTicks = cpuTicks()
+const timings = []
 
-function run({ name, command, buffered }) {
+function run({ name, command }) {
   const started = Date.now()
+  const ticks = cpuTicks()
+  console.log(`[inkwell test] ${name}: started at ${seconds(started - began)}`)
   return new Promise((resolve) => {
     const child = spawn(command, {
       shell: true,
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: streamed.has(name) ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     })
     const output = []
     child.stdout?.on('data', (chunk) => output.push(chunk))
@@ -29,26 +67,45 @@ function run({ name, command, buffered }) {
     child.on('close', (code) => {
       const took = Date.now() - started
       if (output.length > 0) process.stdout.write(Buffer.concat(output))
-      timings.push({ name, took, ok: code === 0 })
-      console.log(`[inkwell test] ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(took)}`)
+      const cpu = busyShare(ticks, cpuTicks())
+      timings.push({ name, started: started - began, took, ok: code === 0, cpu })
+      console.log(
+        `[inkwell test] ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(took)}` +
+          (cpu ? ` (machine ${cpu})` : ''),
+      )
       resolve(code === 0)
     })
   })
 }
 
 function summary() {
-  console.log('\n[inkwell test] where the time went:')
+  console.log('\n[inkwell test] where the time went (start, duration, machine CPU meanwhile):')
   for (const t of timings)
-    console.log(`  ${t.ok ? ' ' : '✗'} ${t.name.padEnd(28)} ${seconds(t.took)}`)
-  console.log(`  (stages run side by side overlap; the run took ${seconds(Date.now() - began)})`)
+    console.log(
+      `  ${t.ok ? ' ' : '✗'} ${t.name.padEnd(28)} at ${seconds(t.started).padStart(7)}  ` +
+        `${seconds(t.took).padStart(8)}  ${t.cpu}`,
+    )
+  const cpu = busyShare(startTicks, cpuTicks())
+  console.log(`  the run took ${seconds(Date.now() - began)}${cpu ? `, machine ${cpu}` : ''}`)
 }
 
-const began = Date.now()
-for (const group of stages) {
-  const results = await Promise.all(group.map(run))
-  if (results.includes(false)) {
-    summary()
-    process.exit(1)
-  }
+// Each step starts once everything it comes after has passed; a failure stops what has not
+// started yet and lets what runs finish, so its output is whole.
+const outcome = new Map()
+let failed = false
+function start(step) {
+  const promise = Promise.all((step.after ?? []).map((name) => outcome.get(name))).then((oks) =>
+    failed || oks.includes(false) ? false : run(step),
+  )
+  outcome.set(
+    step.name,
+    promise.then((ok) => {
+      if (!ok) failed = true
+      return ok
+    }),
+  )
 }
+for (const step of steps) start(step)
+const results = await Promise.all(outcome.values())
 summary()
+process.exit(results.every(Boolean) ? 0 : 1)
