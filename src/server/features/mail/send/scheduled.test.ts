@@ -287,13 +287,21 @@ describe('mail that waits to be sent', () => {
     const { scheduledId } = (
       await send(ada, { subject: 'NotYours', sendAt: inSeconds(3600) })
     ).json()
-    expect((await h.call(grace, 'DELETE', `/api/gmail/scheduled/${scheduledId}`)).statusCode).toBe(
-      404,
-    )
-    const patch = await h.call(grace, 'PATCH', `/api/gmail/scheduled/${scheduledId}`, {
-      sendAt: inSeconds(7200),
-    })
-    expect(patch.statusCode).toBe(404)
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    for (const [session, id] of [
+      [grace, scheduledId],
+      [ada, unknown],
+    ] as const) {
+      const cancel = await h.call(session, 'DELETE', `/api/gmail/scheduled/${id}`)
+      expect(cancel.statusCode).toBe(404)
+      expect(cancel.json().error.message).toBe('id: You have no scheduled message with this id')
+      // Grace is on Free: the 404 still comes first, so she learns nothing of Ada's message.
+      const patch = await h.call(session, 'PATCH', `/api/gmail/scheduled/${id}`, {
+        sendAt: inSeconds(7200),
+      })
+      expect(patch.statusCode).toBe(404)
+      expect(patch.json().error.message).toBe('id: You have no scheduled message with this id')
+    }
     const past = await h.call(ada, 'PATCH', `/api/gmail/scheduled/${scheduledId}`, {
       sendAt: inSeconds(-10),
     })

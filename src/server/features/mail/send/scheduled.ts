@@ -408,7 +408,7 @@ export function createScheduledSends(deps: {
   /** Why row `id` could not be changed: not the user's (404), or gone already (409). */
   async function whyNot(user: UserRow, id: string, change: string): Promise<AppError> {
     const row = await repo.find(user.id, id)
-    if (!row) return new NotFound('You have no scheduled message with this id', 'not_found')
+    if (!row) return new NotFound('id: You have no scheduled message with this id', 'not_found')
     const state =
       row.status === 'cancelled'
         ? 'was cancelled already'
