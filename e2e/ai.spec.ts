@@ -111,7 +111,8 @@ test('Compose: pick a Spanish contact, Write with AI streams a Spanish draft, th
   page,
 }) => {
   await signIn(page, ALEX.email)
-  const name = unique('Lucía')
+  // A long name: the contact card keeps to its panel (issue 25).
+  const name = `${unique('Lucía')} Fernández de la Fuente y Castellanos-Villanueva Rodríguez`
   const email = `${name.split(' ')[1]}@example.es`
   const created = await api(page, 'POST', '/api/contacts', {
     name,
@@ -140,6 +141,13 @@ test('Compose: pick a Spanish contact, Write with AI streams a Spanish draft, th
   const selected = panel.getByTestId('selected-contact')
   await expect(selected).toContainText(name)
   await expect(selected).toContainText('Spanish')
+  // Its badges say each word once: "Formal" for the formality, not twice.
+  await expect(selected.getByRole('listitem')).toHaveText(['Professional', 'Formal', 'Spanish'])
+  // The long name is cut short inside the card, and the card stays inside its panel.
+  const card = (await selected.boundingBox())!
+  const outer = (await panel.boundingBox())!
+  expect(card.x + card.width).toBeLessThanOrEqual(outer.x + outer.width)
+  expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
   await expectAccessible(page, 'main')
 
   await page.getByLabel('Subject', { exact: true }).fill('Reunión del jueves')

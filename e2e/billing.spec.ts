@@ -67,4 +67,9 @@ test('Upgrade → Monthly → hosted checkout → Pro; cancel in the portal; a f
   const banner = page.getByRole('alert').filter({ hasText: 'Your last payment failed.' })
   await expect(banner).toBeVisible()
   await expect(banner.getByRole('button', { name: 'Manage billing' })).toBeVisible()
+  // The plan box says so too, in place of its "Ends …" (or "Renews …") line (issue 25).
+  await expect(
+    sidebar.getByText('Payment failed: update your payment method to keep Pro', { exact: true }),
+  ).toBeVisible()
+  await expect(sidebar.getByText(/^(Renews|Ends) /)).toHaveCount(0)
 })
