@@ -6,6 +6,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { PAGE_META } from '../contract/site.js'
 import { loadConfig } from './config.js'
 import { signIn, startHarness, type Harness } from './test/harness.js'
 
@@ -126,7 +127,10 @@ describe('serving the built web app', () => {
     // <dir>/web is the web root; <dir>/secret.txt exists just outside it.
     dir = await mkdtemp(path.join(os.tmpdir(), 'inkwell-webroot-'))
     await mkdir(path.join(dir, 'web', 'assets'), { recursive: true })
-    await writeFile(path.join(dir, 'web', 'index.html'), '<!doctype html><title>Inkwell</title>')
+    await writeFile(
+      path.join(dir, 'web', 'index.html'),
+      '<!doctype html><title>Inkwell</title><meta name="description" content="The generic one">',
+    )
     await writeFile(path.join(dir, 'web', 'assets', 'app-1a2b.js'), 'console.log(1)')
     await writeFile(path.join(dir, 'web', 'assets', 'inbox-5e6f.js'), BIG_ASSET)
     await writeFile(path.join(dir, 'web', 'favicon.svg'), '<svg/>')
@@ -187,7 +191,19 @@ describe('serving the built web app', () => {
     expect(contact.body).toContain('<title>Contact us — Inkwell</title>')
     expect(contact.body).toMatch(/<meta name="description" content="Questions about Inkwell/)
     expect(contact.body).toContain('<meta property="og:title" content="Contact us — Inkwell" />')
-    expect((await rawGet('/help/')).body).toContain('<title>Help — Inkwell</title>')
+    // /help too (issue 25): its own description and Open Graph card, the generic one gone.
+    for (const address of ['/help', '/help/']) {
+      const help = await rawGet(address)
+      expect(help, address).toMatchObject({ status: 200, cache: 'no-cache' })
+      expect(help.body).toContain('<title>Help — Inkwell</title>')
+      const description = PAGE_META['/help'].description
+      expect(help.body.match(/<meta name="description"/g), address).toHaveLength(1)
+      expect(help.body).toContain(`<meta name="description" content="${description}" />`)
+      expect(help.body).toContain('<meta property="og:title" content="Help — Inkwell" />')
+      expect(help.body).toContain(`<meta property="og:description" content="${description}" />`)
+      expect(help.body).toContain('<meta property="og:type" content="website" />')
+      expect(help.body).toContain('<meta name="twitter:card" content="summary" />')
+    }
     expect((await rawGet('/assets/gone-9z8y.js')).status).toBe(404)
   })
 
