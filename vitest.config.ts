@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { databaseTestFiles } from './src/server/test/database-tests.js'
+
+// Server tests that use PostgreSQL, found from their imports (src/server/test/database-tests.ts):
+// they run in 'db', whose global setup starts the server; the rest start none.
+const databaseTests = databaseTestFiles(import.meta.dirname)
 
 export default defineConfig({
   test: {
@@ -10,9 +15,21 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'server',
+          name: 'unit',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
+          exclude: databaseTests,
+          // No PostgreSQL here: a test that reaches for one fails at once, saying why.
+          setupFiles: ['src/server/test/no-database.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          environment: 'node',
+          include: databaseTests,
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
