@@ -30,6 +30,10 @@ describe('a connection held between queries', () => {
   it('may be ended by the database without taking the process down', async () => {
     const { pool, close } = openDatabase(database.url, { max: 2 })
     const admin = openDatabase(database.url, { max: 1 })
+    // The first connection the pool opens is the one the startup lock holds.
+    const goodbyeHeard = new Promise((resolve) =>
+      pool.once('connect', (c) => c.once('end', resolve)),
+    )
     // The startup lock holds its connection while it works, as the sync lock does.
     const held = withStartupLock(pool, async () => {
       // Only in this file's database: advisory locks are listed cluster-wide, and another
@@ -40,7 +44,7 @@ describe('a connection held between queries', () => {
             and database = (select oid from pg_database where datname = current_database())`,
       )
       // The database's goodbye reaches the held connection while nothing is asked of it.
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      await goodbyeHeard
     })
     await expect(held).rejects.toThrow()
     expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }])
@@ -56,8 +60,10 @@ describe('an idle connection the database ends', () => {
     const admin = openDatabase(database.url, { max: 1 })
     const endIdleConnection = async () => {
       const { rows } = await pool.query<{ pid: number }>('select pg_backend_pid() as pid')
+      // The pool drops the lost connection after it reported (or not) the error it heard.
+      const dropped = new Promise((resolve) => pool.once('remove', resolve))
       await admin.pool.query('select pg_terminate_backend($1)', [rows[0]!.pid])
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      await dropped
     }
     try {
       await endIdleConnection()

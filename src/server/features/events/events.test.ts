@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { users } from '../../db/schema.js'
 import { signIn, startHarness, type Harness } from '../../test/harness.js'
+import { until } from '../../test/eventually.js'
 
 const ADA = 'ada@example.com'
 
@@ -150,7 +151,18 @@ describe('streams per session and per user (decision 043)', () => {
     await h.pool.query('select pg_notify($1, $2)', ['inkwell_events', payload])
   }
 
-  const settled = () => new Promise((r) => setTimeout(r, 300))
+  type Stream = Awaited<ReturnType<typeof open>>
+  /**
+   * Waits until each of `streams` has heard `text`, or ended when `text` is null: what the server
+   * was asked to do has reached them. A check that nothing else happened follows it. (A stream
+   * that ends instead of hearing `text` is waited no longer: the check after says what failed.)
+   */
+  const reached = (streams: Stream[], text: string | null) =>
+    until(
+      async () => streams.map((s) => s.ended || (text !== null && s.heard.includes(text))),
+      (each) => each.every(Boolean),
+      { waitingFor: text === null ? 'the streams to end' : `"${text}" on each stream` },
+    )
 
   let first: string
 
@@ -159,12 +171,13 @@ describe('streams per session and per user (decision 043)', () => {
     first = session
     const streams = []
     for (let i = 0; i < 7; i++) streams.push(await open(session))
-    await settled()
+    // The two oldest end (replaced); then the rest are checked to be still open.
+    await reached(streams.slice(0, 2), null)
     expect(streams.map((s) => s.ended)).toEqual([true, true, false, false, false, false, false])
     for (const closed of streams.slice(0, 2))
       expect(closed.heard).toContain('event: stream.replaced')
     await publish(ADA, 'mail.changed')
-    await settled()
+    await reached(streams.slice(2), 'event: mail.changed')
     for (const live of streams.slice(2)) expect(live.heard).toContain('event: mail.changed')
     for (const closed of streams.slice(0, 2)) expect(closed.heard).not.toContain('mail.changed')
   })
@@ -188,7 +201,9 @@ describe('streams per session and per user (decision 043)', () => {
     // Another user has their own allowance.
     const grace = (await signIn(h, 'grace@example.com')).session!
     const theirs = await open(grace)
-    await settled()
+    // An event of theirs reaching it shows the server took it, and any refusal came first.
+    await publish('grace@example.com', 'mail.changed')
+    await reached([theirs], 'event: mail.changed')
     expect(theirs.ended).toBe(false)
   })
 })
