@@ -227,6 +227,25 @@ async function mailDocument(frame: Locator): Promise<Frame> {
   return inside
 }
 
+/**
+ * Waits until the frame is done with the mail: each image in it loaded or failed, its fonts
+ * too, and a turn of its event loop since, so anything those could set off (an error handler,
+ * a refresh, a lazy load) has had its turn; then a round trip to the page, so what it heard
+ * meanwhile has arrived. A check that nothing ran or loaded follows it.
+ */
+async function frameSettled(page: Page, inside: Frame) {
+  await expect
+    .poll(() =>
+      inside.evaluate(async () => {
+        await document.fonts.ready
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        return [...document.images].every((image) => image.complete)
+      }),
+    )
+    .toBe(true)
+  await page.evaluate(() => document.readyState)
+}
+
 const FORBIDDEN_IN_FRAME = [
   /<script/i,
   /onerror\s*=/i,
@@ -296,15 +315,15 @@ test('no XSS vector runs or loads anything in the email viewer', async ({ page }
         badUrls: [],
         badCss: false,
       })
-      // Give error handlers, refreshes and lazy loads their chance to fire.
-      await page.waitForTimeout(150)
+      // Error handlers, refreshes and lazy loads have had their chance to fire.
+      await frameSettled(page, inside)
       expect
         .soft(await page.evaluate(() => (window as { __xss?: unknown }).__xss), name)
         .toBeUndefined()
     })
   }
 
-  await page.waitForTimeout(500)
+  // Each vector's frame settled before the next opened.
   expect(seen.dialogs).toEqual([])
   expect(seen.beacons).toEqual([])
   expect(seen.blocked).toEqual([])
@@ -332,12 +351,13 @@ test('remote images wait for "Load images"; links open in a new tab without open
   await expect(page.getByText('Images are hidden to protect your privacy')).toContainText(
     '(6 remote images blocked)',
   )
-  const mail = await (await mailDocument(frame)).evaluate(() => document.body.innerHTML)
+  const inside = await mailDocument(frame)
+  const mail = await inside.evaluate(() => document.body.innerHTML)
   expect(mail).not.toContain('tracker.example')
   expect(mail).toContain(
     'href="https://example.com/article" target="_blank" rel="noopener noreferrer"',
   )
-  await page.waitForTimeout(500)
+  await frameSettled(page, inside)
   expect(seen.remote).toEqual([])
 
   await page.getByRole('button', { name: 'Load images' }).click()
@@ -508,7 +528,7 @@ test('with images blocked, no tracking vector fetches anything and no mail draws
     )
     // Every declaration stayed apart from its URL: the corpus's text is all there.
     await expect(inside.getByText('class 23')).toBeAttached()
-    await page.waitForTimeout(500)
+    await frameSettled(page, inside)
   })
 
   for (const [name, html] of OVERLAYS) {
@@ -588,7 +608,7 @@ test('an inline cid: image of the message shows with remote images blocked; noth
   await expect(page.getByTestId('message').getByRole('list', { name: 'Attachments' })).toHaveCount(
     0,
   )
-  await page.waitForTimeout(300)
+  await frameSettled(page, inside)
   expect(served).toHaveLength(1)
   expect(seen.remote).toEqual([])
   expect(seen.blocked).toEqual([])
