@@ -40,11 +40,12 @@ export function isOutlookHeader(lines: readonly string[]): boolean {
   return lines.slice(first + 1, first + 5).some((l) => OUTLOOK_SENT.test(l.trim()))
 }
 
-const isQuoted = (line: string) => line.trimStart().startsWith('>')
+/** Whether `line` is quoted with `>`. */
+export const isQuoted = (line: string) => line.trimStart().startsWith('>')
 const isBlank = (line: string) => line.trim() === ''
 
 /** Where a wrapped two-line attribution starts at `i` (Gmail breaks long ones). */
-function isWrappedAttribution(lines: readonly string[], i: number): boolean {
+export function isWrappedAttribution(lines: readonly string[], i: number): boolean {
   const line = lines[i]!.trim()
   const next = lines[i + 1]?.trim() ?? ''
   return (

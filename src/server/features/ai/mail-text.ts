@@ -2,42 +2,36 @@
  * Reading mail text before it goes into a prompt: what is history (quoted replies, forwards),
  * whether there is anything to answer at all, and which of Inkwell's four languages it is in.
  */
+import {
+  isAttributionLine,
+  isOutlookHeader,
+  isQuoted,
+  isSeparatorLine,
+  isWrappedAttribution,
+} from '../../../contract/quoted-text.js'
 import type { Language } from './prompt.js'
 import { detectLanguage as detectTextLanguage } from './style/detect.js'
-
-/** The line a client writes above a quoted reply, in the four languages ("On … wrote:"). */
-const ATTRIBUTION =
-  /^(on\b.*\bwrote:|el\b.*\bescribi[óo]:|le\b.*\ba [ée]crit ?:|am\b.*\bschrieb\b.*:)$/i
-/** Gmail wraps a long attribution: "On Mon, … Grace Hopper <" / "grace@example.com> wrote:". */
-const ATTRIBUTION_START = /^(on|el|le|am)\s.*\d/i
-const ATTRIBUTION_END = /(wrote|escribi[óo]|a [ée]crit|schrieb)\s?:$/i
-/** Gmail's, Thunderbird's and Outlook's separators above a forwarded or original message. */
-const SEPARATOR =
-  /^(-{2,}\s*(forwarded message|original message|mensaje reenviado|mensaje original|message transféré|message d'origine|message original|weitergeleitete nachricht|ursprüngliche nachricht)\s*-*|begin forwarded message:|_{10,})$/i
-/** Outlook's header block of the message below: "From: …" then "Sent: …" (or Date:) within a few lines. */
-const OUTLOOK_FROM = /^\**(from|de|von)\s?:\**\s/i
-const OUTLOOK_SENT = /^\**(sent|date|envoyé|enviado|fecha|gesendet|datum)\s?:\**\s/i
 
 /**
  * A message without the history it carries: the quoted mail it answered ("On … wrote:" and
  * everything after it, `>` lines), a forwarded or original message below a separator, and
  * Outlook's "From: … Sent: …" block with what follows. What the person wrote themselves is
- * kept, including lines between quoted ones (an answer written inline).
+ * kept, including lines between quoted ones (an answer written inline). The lines are told
+ * apart as the viewer's fold tells them (contract/quoted-text.ts), in the same four languages.
  */
 export function stripQuotedHistory(text: string): string {
   const lines = text.split(/\r?\n/)
   const kept: string[] = []
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim()
-    if (ATTRIBUTION.test(line) || SEPARATOR.test(line)) break
-    if (ATTRIBUTION_START.test(line) && !ATTRIBUTION_END.test(line)) {
-      const next = lines[i + 1]?.trim() ?? ''
-      if (ATTRIBUTION_END.test(next) && !next.startsWith('>')) break
-    }
-    if (OUTLOOK_FROM.test(line) && lines.slice(i + 1, i + 4).some((l) => OUTLOOK_SENT.test(l))) {
+    const line = lines[i]!
+    if (
+      isAttributionLine(line) ||
+      isSeparatorLine(line) ||
+      isWrappedAttribution(lines, i) ||
+      isOutlookHeader(lines.slice(i, i + 4))
+    )
       break
-    }
-    if (!lines[i]!.trimStart().startsWith('>')) kept.push(lines[i]!)
+    if (!isQuoted(line)) kept.push(line)
   }
   return kept.join('\n').trim()
 }
