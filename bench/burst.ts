@@ -33,7 +33,8 @@ import { startFaultProxy } from '../src/server/test/fault-proxy.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { startBenchDatabase } from './database.js'
-import { describeCalls, gmailCost, gmailOperationOf } from './gmail-calls.js'
+import { describeCalls, gmailCost } from './gmail-calls.js'
+import { gmailOperationOf } from '../src/server/test/gmail-units.js'
 import { median, ms } from './support.js'
 
 const THREADS = Number(process.env.BENCH_BURST_THREADS ?? 300)

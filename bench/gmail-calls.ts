@@ -8,31 +8,8 @@ import {
   type GmailOperation,
   type GmailQuotaModel,
 } from '../src/server/features/mail/gmail/quota.js'
-
-/** Gmail's REST paths (after `/gmail/v1/users/me`), by method, and the operation each one is. */
-const OPERATIONS: [method: string, path: RegExp, operation: GmailOperation][] = [
-  ['GET', /\/messages$/, 'messagesList'],
-  ['GET', /\/messages\/[^/]+\/attachments\/[^/]+$/, 'attachmentsGet'],
-  ['GET', /\/messages\/[^/]+$/, 'messagesGet'],
-  ['GET', /\/threads$/, 'threadsList'],
-  ['GET', /\/threads\/[^/]+$/, 'threadsGet'],
-  ['GET', /\/history$/, 'historyList'],
-  ['GET', /\/labels$/, 'labelsList'],
-  ['GET', /\/settings\/sendAs$/, 'sendAsList'],
-  ['POST', /\/watch$/, 'watch'],
-]
-
-/**
- * The operation a request to Gmail is, or null for one that is not Gmail's (sign-in, tokens).
- * A Gmail call this table does not know is an error, so no call goes uncounted.
- */
-export function gmailOperationOf(method: string, url: string): GmailOperation | null {
-  const route = url.split('?')[0] ?? ''
-  if (!route.includes('/gmail/')) return null
-  const found = OPERATIONS.find(([m, pattern]) => m === method && pattern.test(route))
-  if (!found) throw new Error(`no price for ${method} ${route}`)
-  return found[2]
-}
+// One table of Gmail's paths and what each call is, shared with the tests' budgets.
+import { gmailOperationOf } from '../src/server/test/gmail-units.js'
 
 /** The calls counted by operation, and their units under each quota table. */
 export function gmailCost(calls: readonly { method: string; path: string }[]) {

@@ -22,17 +22,24 @@ const OPERATIONS: [method: string, path: RegExp, operation: GmailOperation][] = 
   ['POST', /\/drafts$/, 'draftsCreate'],
   ['PUT', /\/drafts\/[^/]+$/, 'draftsUpdate'],
   ['DELETE', /\/drafts\/[^/]+$/, 'draftsDelete'],
+  ['POST', /\/watch$/, 'watch'],
 ]
 
 /**
- * What a logged request cost in Gmail quota units under the 2026 table, read from its method
- * and path the way Google prices it. Requests that are not Gmail's (sign-in, tokens) cost 0; a
- * Gmail call this table does not know is an error, so a new call cannot slip past a budget test.
+ * The operation a request to Gmail is, read from its method and path the way Google prices it,
+ * or null for one that is not Gmail's (sign-in, tokens). A Gmail call this table does not know
+ * is an error, so a new call cannot slip past a budget test or a bench's count.
  */
-export function gmailUnitsOf(method: string, url: string): number {
+export function gmailOperationOf(method: string, url: string): GmailOperation | null {
   const path = url.split('?')[0] ?? ''
-  if (!path.includes('/gmail/')) return 0
+  if (!path.includes('/gmail/')) return null
   const found = OPERATIONS.find(([m, pattern]) => m === method && pattern.test(path))
-  if (!found) throw new Error(`gmailUnitsOf: no price for ${method} ${path}`)
-  return GMAIL_QUOTA['2026'].prices[found[2]]
+  if (!found) throw new Error(`no Gmail price for ${method} ${path}`)
+  return found[2]
+}
+
+/** What a logged request cost in Gmail quota units under the 2026 table (0 if not Gmail's). */
+export function gmailUnitsOf(method: string, url: string): number {
+  const operation = gmailOperationOf(method, url)
+  return operation ? GMAIL_QUOTA['2026'].prices[operation] : 0
 }
