@@ -1,0 +1,6 @@
+import { test } from '@playwright/test'
+import { sweep } from './a11y-sweep'
+
+/** Every screen in the light scheme at desktop size: no serious or critical axe finding (issue 25). */
+test('every screen has no serious axe finding: light, desktop', ({ page }) =>
+  sweep(page, 'light', 'desktop'))

@@ -1,0 +1,6 @@
+import { test } from '@playwright/test'
+import { sweep } from './a11y-sweep'
+
+/** Every screen in the light scheme at phone size: no serious or critical axe finding (issue 25). */
+test('every screen has no serious axe finding: light, phone', ({ page }) =>
+  sweep(page, 'light', 'phone'))
