@@ -49,7 +49,7 @@ test('on a phone, the Demo badge is in the top bar and clear of the menu, and Se
     content: 'input[type=search]::-webkit-search-cancel-button { display: none !important }',
   })
   expect(shown.equals(await search.screenshot()), "Chromium's ✕ shows in the search box").toBe(true)
-  await noNativeCancel.evaluate((el) => el.remove())
+  await noNativeCancel.evaluate((el) => (el as Element).remove())
   // Escape empties it, as the ✕ does.
   await search.press('Escape')
   await expect(search).toHaveValue('')
