@@ -42,6 +42,12 @@ async function latestSenderOf(page: Page, id: string): Promise<string> {
     threads: { id: string; sender: { name: string; email: string } }[]
   }
   const thread = list.threads.find((t) => t.id === id)
+  // The user's own mail is named by their display name, as the viewer names it (issue 25).
+  const me = (await (await page.request.get('/api/auth/user')).json()) as {
+    email: string
+    name: string
+  }
+  if (thread && thread.sender.email.toLowerCase() === me.email.toLowerCase()) return me.name
   return thread?.sender.name || thread?.sender.email || ''
 }
 

@@ -2,6 +2,7 @@ import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Thread, ThreadDetail, ThreadList } from '../../../../contract/mail'
 import { toast } from '../../../components/ui/use-toast'
+import { currentUserKey } from '../../../lib/queries/current-user'
 import { threadDetailKey } from './get-thread'
 import { THREADS_KEY, threadListKey, type ThreadPages } from './get-threads'
 import { unreadCountKey } from './get-unread-count'
@@ -84,6 +85,18 @@ describe('thread actions (decision 031): optimistic, then confirmed or rolled ba
     ])
     expect(toast).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Archived email from Priya' }),
+    )
+  })
+
+  it("names the user's own mail by their display name, not their address (issue 25)", async () => {
+    client.setQueryData(currentUserKey, { email: 'alex.morgan@inkwell.demo', name: 'Alex Morgan' })
+    const server = deferredFetch()
+    const done = run({ id: 'b', action: 'archive', senderName: 'Alex.Morgan@inkwell.demo' })
+    await flush()
+    server.answer(200, thread('b', 2, { labels: ['UNREAD'] }))
+    await done
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Archived email from Alex Morgan' }),
     )
   })
 

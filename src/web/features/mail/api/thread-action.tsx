@@ -10,6 +10,9 @@ import { applyLabelChange, FOLLOW_UP_LABEL, labelChange } from '../../../../cont
 import { ToastAction } from '../../../components/ui/toast'
 import { toast } from '../../../components/ui/use-toast'
 import { ApiError, apiJson } from '../../../lib/api-client'
+import { currentUserKey } from '../../../lib/queries/current-user'
+import type { CurrentUser } from '../../../../contract/auth'
+import { isMe } from '../people'
 import { labelsKey } from './get-labels'
 import { threadDetailKey } from './get-thread'
 import { threadListsKey, type ThreadListParams, type ThreadPages } from './get-threads'
@@ -121,6 +124,18 @@ function findThread(queryClient: QueryClient, id: string): Thread | undefined {
     if (found) return found
   }
   return undefined
+}
+
+/**
+ * Who a toast says the mail was from: the user's own mail by their display name, as the
+ * viewer names it (issue 25), where the row's sender is only their address.
+ */
+function toastName(queryClient: QueryClient, name: string): string {
+  const user = queryClient.getQueryData<CurrentUser | null>(currentUserKey)
+  if (!user) return name
+  return isMe(name, { email: user.email, name: user.name }) && user.name.trim()
+    ? user.name.trim()
+    : name
 }
 
 const SUCCESS: Record<ThreadAction, (name: string) => string> = {
@@ -241,7 +256,7 @@ export function threadActionOptions(
           },
       )
       if (silent) return
-      const name = senderName || updated.sender.name || updated.sender.email
+      const name = toastName(queryClient, senderName || updated.sender.name || updated.sender.email)
       const undo = UNDO[action]
       toast({
         title: SUCCESS[action](name),
