@@ -38,6 +38,17 @@ test('on a phone, the Demo badge is in the top bar and clear of the menu, and Se
   expect(s.y >= c.y + c.height - 1 || s.x >= c.x + c.width, 'Syncing… overlaps the count').toBe(
     true,
   )
+  // On the narrowest phones (320 px) the count, longer than its header, wraps rather than
+  // running under the Refresh button.
+  await page.setViewportSize({ width: 320, height: 640 })
+  const refresh = page.getByRole('button', { name: 'Refresh' })
+  await expect
+    .poll(async () => {
+      const [box, button] = [await count.boundingBox(), await refresh.boundingBox()]
+      return box!.x + box!.width <= button!.x
+    }, 'the count runs under Refresh at 320 px')
+    .toBe(true)
+  await page.setViewportSize({ width: 390, height: 844 })
   await page.unroute(threads)
 
   // One ✕ in the search box: the app's Clear search, not Chromium's own cancel button too.

@@ -25,10 +25,11 @@ export function InboxHeader({
     <div className="flex items-center gap-2">
       <div className="min-w-0 flex-1">
         <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
-        {/* Each part stays on one line: a narrow header moves "Syncing…" below the count
-            rather than breaking "15 of 129 conversations" in two. */}
+        {/* A narrow header moves "Syncing…" below the count rather than breaking "15 of 129
+            conversations" in two (each part is laid out whole first); only a header narrower
+            than the count alone (a 320 px phone) wraps it, rather than letting it spill out. */}
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-          <span className="whitespace-nowrap" data-testid="thread-count">
+          <span className="min-w-0" data-testid="thread-count">
             {countText}
           </span>
           {syncing && (
