@@ -7,16 +7,18 @@
 import { performance } from 'node:perf_hooks'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
-import { buildApp } from '../src/server/app.js'
-import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
-import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
-import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
 import { startGoogleStandIn } from '../src/server/standins/google.js'
 import { startFakeOpenAi } from '../src/server/test/fake-openai.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
-import { ms, percentile } from './support.js'
+import {
+  BENCH_APP_URL,
+  BENCH_REDIRECT_URI,
+  ms,
+  percentile,
+  runBench,
+  startBenchApp,
+} from './support.js'
 import { startBenchDatabase } from './database.js'
 
 const FIRST_TOKEN_MS = 600
@@ -31,7 +33,6 @@ const USERS = Array.from({ length: CONCURRENCY }, (_, i) => ({
   email: `bench${i}@inkwell.demo`,
   name: `Bench User ${i}`,
 }))
-const APP_URL = 'http://localhost:3999'
 
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
@@ -47,10 +48,9 @@ function heapAfterGc(): number {
 async function main() {
   const { database, stop: stopDatabase } = await startBenchDatabase('bench-ai')
 
-  const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
     port: await freePort(),
-    redirectUris: [redirectUri],
+    redirectUris: [BENCH_REDIRECT_URI],
     users: USERS,
     withMailbox: false,
   })
@@ -60,33 +60,16 @@ async function main() {
     tokensPerSecond: TOKENS_PER_SECOND,
     reply: () => reply,
   })
-  const config = loadConfig({
-    INKWELL_MODE: 'demo',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    APP_URL,
-    TOKEN_ENCRYPTION_KEY: generateKey(),
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: fake.url,
-    AI_MODEL: 'fake-model',
-    FREE_AI_EMAILS_PER_MONTH: '1000000',
+  const { app } = await startBenchApp({
+    database,
+    standInUrl: standIn.url,
+    env: {
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: fake.url,
+      AI_MODEL: 'fake-model',
+      FREE_AI_EMAILS_PER_MONTH: '1000000',
+    },
   })
-  const app = await buildApp({
-    config,
-    db: database.db,
-    pool: database.pool,
-    secrets: new SecretBox(generateKey()),
-    cookieSecrets: new SecretBox(generateKey()),
-    // Never called here: generation does not touch payments.
-    stripe: createStripeClient(config.stripe.secretKey),
-    google: new GoogleOAuth({
-      ...STANDIN_OAUTH_CLIENT,
-      redirectUri,
-      endpoints: standInEndpoints(standIn.url),
-    }),
-    webRoot: null,
-  })
-  await app.ready()
   const sessions: string[] = []
   for (const user of USERS) sessions.push((await signIn({ app }, user.email)).session!)
   const port = await freePort()
@@ -99,7 +82,7 @@ async function main() {
     const response = await fetch(url, {
       method: 'POST',
       headers: {
-        origin: APP_URL,
+        origin: BENCH_APP_URL,
         accept: 'text/event-stream',
         'content-type': 'application/json',
         cookie: `inkwell_session=${session}`,
@@ -163,7 +146,4 @@ async function main() {
   await stopDatabase()
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runBench(main)

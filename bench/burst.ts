@@ -17,11 +17,6 @@ import { Session } from 'node:inspector/promises'
 import { loadavg } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
-import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
-import { buildApp } from '../src/server/app.js'
-import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
-import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
 import {
   GMAIL_QUOTA,
   GMAIL_QUOTA_MODELS,
@@ -35,7 +30,14 @@ import { signIn } from '../src/server/test/google-sign-in.js'
 import { startBenchDatabase } from './database.js'
 import { describeCalls, gmailCost } from './gmail-calls.js'
 import { gmailOperationOf } from '../src/server/test/gmail-units.js'
-import { median, ms } from './support.js'
+import {
+  BENCH_APP_URL,
+  BENCH_REDIRECT_URI,
+  median,
+  ms,
+  runBench,
+  startBenchApp,
+} from './support.js'
 
 const THREADS = Number(process.env.BENCH_BURST_THREADS ?? 300)
 const MAILS = Number(process.env.BENCH_BURST_MAILS ?? 1_000)
@@ -45,7 +47,6 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
 /** How often the bench reads the list while it waits, as an app refetching on each event. */
 const POLL_MS = 100
 const USER = { email: 'burst@inkwell.demo', name: 'Burst Mailbox' }
-const APP_URL = 'http://localhost:3999'
 const FOLDER = 'bench-burst'
 const QUOTA = process.env.BENCH_BURST_QUOTA as GmailQuotaModel | undefined
 if (QUOTA && !GMAIL_QUOTA_MODELS.includes(QUOTA)) {
@@ -112,40 +113,25 @@ const subjectOf = (i: number) => `Burst ${String(i + 1).padStart(4, '0')} of ${M
 async function main() {
   console.log(`Before: ${load()}`)
   const { database, stop: stopDatabase } = await startBenchDatabase(FOLDER)
-  const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
     port: await freePort(),
-    redirectUris: [redirectUri],
+    redirectUris: [BENCH_REDIRECT_URI],
     users: [USER],
     threadsPerUser: THREADS,
   })
   const proxy = await startFaultProxy(standIn.url, {})
-  const endpoints = { ...standInEndpoints(standIn.url), apiRootUrl: `${proxy.url}/` }
-  const tokenKey = generateKey()
-  const secrets = new SecretBox(tokenKey)
-  const config = loadConfig({
-    INKWELL_MODE: 'demo',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    APP_URL,
-    TOKEN_ENCRYPTION_KEY: tokenKey,
-    // The stand-in keeps no quota: the sync runs unpaced and its units are counted instead,
-    // unless the bench is asked to pace to a model's quota.
-    ...(QUOTA ? { GMAIL_QUOTA_MODEL: QUOTA } : { GMAIL_QUOTA_UNITS_PER_MINUTE: '0' }),
-    GMAIL_PUBSUB_TOPIC: 'projects/inkwell/topics/gmail',
-    GMAIL_PUSH_TOKEN: PUSH_TOKEN,
+  const { app, secrets } = await startBenchApp({
+    database,
+    standInUrl: standIn.url,
+    gmailUrl: proxy.url,
+    env: {
+      // The stand-in keeps no quota: the sync runs unpaced and its units are counted instead,
+      // unless the bench is asked to pace to a model's quota.
+      ...(QUOTA ? { GMAIL_QUOTA_MODEL: QUOTA } : { GMAIL_QUOTA_UNITS_PER_MINUTE: '0' }),
+      GMAIL_PUBSUB_TOPIC: 'projects/inkwell/topics/gmail',
+      GMAIL_PUSH_TOKEN: PUSH_TOKEN,
+    },
   })
-  const app = await buildApp({
-    config,
-    db: database.db,
-    pool: database.pool,
-    secrets,
-    cookieSecrets: new SecretBox(generateKey()),
-    google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
-    stripe: createStripeClient(config.stripe.secretKey),
-    webRoot: null,
-  })
-  await app.ready()
   const { pool } = database
 
   const session = (await signIn({ app }, USER.email)).session!
@@ -161,7 +147,7 @@ async function main() {
     const done = await app.inject({
       method: 'POST',
       url: '/api/gmail/sync',
-      headers: { origin: APP_URL, prefer: 'wait=600' },
+      headers: { origin: BENCH_APP_URL, prefer: 'wait=600' },
       cookies: { inkwell_session: session },
     })
     if (done.statusCode !== 200) throw new Error(`sync: ${done.statusCode} ${done.body}`)
@@ -340,7 +326,4 @@ async function main() {
   await stopDatabase()
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runBench(main)

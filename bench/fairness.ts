@@ -25,21 +25,23 @@ import { loadavg } from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import type pg from 'pg'
-import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
-import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
-import { buildApp } from '../src/server/app.js'
 import { openDatabase } from '../src/server/db/client.js'
-import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
 import { GMAIL_QUOTA_MODELS } from '../src/server/features/mail/gmail/quota.js'
 import { mapWithConcurrency } from '../src/server/lib/concurrency.js'
-import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
 import { beginStopping } from '../src/server/lib/stopping.js'
 import { until } from '../src/server/test/eventually.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { startBenchDatabase } from './database.js'
 import { coldFirstPage } from './first-page.js'
 import { startStandInProcess } from './stand-in-process.js'
-import { ms, percentile } from './support.js'
+import {
+  BENCH_APP_URL,
+  BENCH_REDIRECT_URI,
+  ms,
+  percentile,
+  runBench,
+  startBenchApp,
+} from './support.js'
 
 const BACKFILLERS = Number(process.env.BENCH_BACKFILLERS ?? 50)
 const OLD_THREADS = Number(process.env.BENCH_OLD_THREADS ?? 200)
@@ -53,7 +55,6 @@ const ARCHIVES = 20
 /** Every account's demo mailbox: enough recent threads to fill a first page of 50. */
 const RECENT_THREADS = 60
 const DAY = 86_400_000
-const APP_URL = 'http://localhost:3999'
 const PUSH_TOKEN = 'bench-fairness-push-token-0123456789'
 const TARGET_RATIO = 2
 /** The instance's database pool: production's (runtime.ts opens it with pg's 10) unless set. */
@@ -252,40 +253,25 @@ async function main() {
   // The instance's own pool, apart from the bench's.
   const appDatabase = openDatabase(bench.url, { max: POOL })
 
-  const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startStandInProcess({
     users: [...BACKFILLING, ...IDLE_NEWCOMERS, ...LOADED_NEWCOMERS, REGULAR],
     threadsPerUser: RECENT_THREADS,
-    redirectUris: [redirectUri],
+    redirectUris: [BENCH_REDIRECT_URI],
     latencyMs: LATENCY_MS,
   })
-  const endpoints = { ...standInEndpoints(standIn.url), apiRootUrl: `${standIn.apiUrl}/` }
-  const tokenKey = generateKey()
-  const secrets = new SecretBox(tokenKey)
-  const config = loadConfig({
-    INKWELL_MODE: 'demo',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    APP_URL,
-    TOKEN_ENCRYPTION_KEY: tokenKey,
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    ...(paced ? { GMAIL_QUOTA_MODEL: paced } : { GMAIL_QUOTA_UNITS_PER_MINUTE: '0' }),
-    // Pushes reach the app as Pub/Sub's would, with the subscription's shared token.
-    GMAIL_PUBSUB_TOPIC: 'projects/inkwell/topics/gmail',
-    GMAIL_PUSH_TOKEN: PUSH_TOKEN,
+  const { app, config, secrets } = await startBenchApp({
+    database: appDatabase,
+    standInUrl: standIn.url,
+    // Gmail's calls through the stand-in process's latency proxy.
+    gmailUrl: standIn.apiUrl,
+    env: {
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ...(paced ? { GMAIL_QUOTA_MODEL: paced } : { GMAIL_QUOTA_UNITS_PER_MINUTE: '0' }),
+      // Pushes reach the app as Pub/Sub's would, with the subscription's shared token.
+      GMAIL_PUBSUB_TOPIC: 'projects/inkwell/topics/gmail',
+      GMAIL_PUSH_TOKEN: PUSH_TOKEN,
+    },
   })
-  const app = await buildApp({
-    config,
-    db: appDatabase.db,
-    pool: appDatabase.pool,
-    secrets,
-    cookieSecrets: new SecretBox(generateKey()),
-    google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
-    // The benchmark makes no billing call; the client is never used.
-    stripe: createStripeClient(config.stripe.secretKey),
-    webRoot: null,
-  })
-  await app.ready()
   const postmaster = Number(
     readFileSync(path.resolve('.tmp/bench-fairness/postgres/postmaster.pid'), 'utf8').split(
       '\n',
@@ -441,7 +427,7 @@ async function main() {
         const response = await app.inject({
           method: 'POST',
           url: '/api/gmail/sync',
-          headers: { origin: APP_URL, prefer: 'wait=60' },
+          headers: { origin: BENCH_APP_URL, prefer: 'wait=60' },
           cookies: { inkwell_session: regularSession },
         })
         if (response.statusCode !== 200)
@@ -503,7 +489,7 @@ async function main() {
         const response = await app.inject({
           method: 'POST',
           url: `/api/gmail/threads/${encodeURIComponent(id)}/actions`,
-          headers: { origin: APP_URL },
+          headers: { origin: BENCH_APP_URL },
           cookies: { inkwell_session: session },
           payload: { action: 'archive' },
         })
@@ -560,7 +546,7 @@ async function main() {
       const response = await app.inject({
         method: 'POST',
         url: '/api/gmail/sync',
-        headers: { origin: APP_URL },
+        headers: { origin: BENCH_APP_URL },
         cookies: { inkwell_session: sessions.get(user.email)! },
       })
       if (response.statusCode !== 202) throw new Error(`sync: ${response.statusCode}`)
@@ -693,7 +679,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runBench(main)

@@ -7,22 +7,24 @@
  * 2. GET /api/gmail/threads latency, p50 and p99, under 50 concurrent clients on the warm cache.
  * 3. The same load on one server process and on two behind a round-robin proxy, one database.
  */
-import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
 import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
-import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
-import { buildApp } from '../src/server/app.js'
 import { users } from '../src/server/db/schema.js'
 import { mapWithConcurrency } from '../src/server/lib/concurrency.js'
-import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
-import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
 import { startGoogleStandIn } from '../src/server/standins/google.js'
 import { startFaultProxy } from '../src/server/test/fault-proxy.js'
 import { gmailUnitsOf } from '../src/server/test/gmail-units.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { startRoundRobinProxy } from '../src/server/test/round-robin-proxy.js'
-import { ms, percentile } from './support.js'
+import {
+  BENCH_APP_URL,
+  BENCH_REDIRECT_URI,
+  ms,
+  percentile,
+  runBench,
+  startBenchApp,
+} from './support.js'
 import { startBenchDatabase } from './database.js'
 import { coldFirstPage } from './first-page.js'
 
@@ -31,45 +33,29 @@ const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100)
 const CLIENTS = 50
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000)
 const USER = { email: 'bench@inkwell.demo', name: 'Bench User' }
-const APP_URL = 'http://localhost:3999'
 
 async function main() {
   console.log(`Seeding a ${THREADS.toLocaleString()}-thread mailbox on the Google stand-in…`)
   const { database, url: databaseUrl, stop: stopDatabase } = await startBenchDatabase('bench')
 
-  const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
     port: await freePort(),
-    redirectUris: [redirectUri],
+    redirectUris: [BENCH_REDIRECT_URI],
     users: [USER],
     threadsPerUser: THREADS,
   })
   const proxy = await startFaultProxy(standIn.url, { latencyMs: LATENCY_MS })
-  const endpoints = { ...standInEndpoints(standIn.url), apiRootUrl: `${proxy.url}/` }
-  const tokenKey = generateKey()
-  const config = loadConfig({
-    INKWELL_MODE: 'demo',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    APP_URL,
-    TOKEN_ENCRYPTION_KEY: tokenKey,
-    // The stand-in keeps no quota; the figures below count units instead.
-    GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
-    // Fifty-one sign-ins from one address, for the load test's browsers.
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  const { app, config, secrets, tokenKey } = await startBenchApp({
+    database,
+    standInUrl: standIn.url,
+    gmailUrl: proxy.url,
+    env: {
+      // The stand-in keeps no quota; the figures below count units instead.
+      GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
+      // Fifty-one sign-ins from one address, for the load test's browsers.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
   })
-  const app = await buildApp({
-    config,
-    db: database.db,
-    pool: database.pool,
-    secrets: new SecretBox(tokenKey),
-    cookieSecrets: new SecretBox(generateKey()),
-    google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
-    // The benchmark makes no billing call; the client is never used.
-    stripe: createStripeClient(config.stripe.secretKey),
-    webRoot: null,
-  })
-  await app.ready()
 
   const firstFifty = () => coldFirstPage(app, USER.email, 50)
 
@@ -79,7 +65,7 @@ async function main() {
    */
   const gmailFloor = async () => {
     const [user] = await database.db.select().from(users)
-    const token = new SecretBox(tokenKey).open(user!.gmailAccessToken!)
+    const token = secrets.open(user!.gmailAccessToken!)
     const get = async (path: string) => {
       const response = await fetch(`${proxy.url}/gmail/v1/users/me/${path}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -148,7 +134,7 @@ async function main() {
   const synced = await app.inject({
     method: 'POST',
     url: '/api/gmail/sync',
-    headers: { origin: APP_URL },
+    headers: { origin: BENCH_APP_URL },
     cookies: { inkwell_session: warm.session },
   })
   if (synced.statusCode !== 200) {
@@ -227,7 +213,7 @@ async function main() {
         INKWELL_MODE: 'demo',
         PORT: String(p),
         STRIPE_STANDIN_PORT: String(stripePorts[i]),
-        APP_URL,
+        APP_URL: BENCH_APP_URL,
         DATABASE_URL: databaseUrl,
         TOKEN_ENCRYPTION_KEY: tokenKey,
         GOOGLE_STANDIN_URL: standIn.url,
@@ -311,7 +297,4 @@ async function waitReady(base: string) {
   throw new Error(`${base} never became ready`)
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runBench(main)

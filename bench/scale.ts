@@ -11,12 +11,7 @@
  *    counts the quota units it spent, by call, under both price tables: units per 1,000
  *    threads, and so the time a 100,000-thread mailbox takes at each per-user quota.
  */
-import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
 import { performance } from 'node:perf_hooks'
-import { loadConfig, STANDIN_OAUTH_CLIENT } from '../src/server/config.js'
-import { buildApp } from '../src/server/app.js'
-import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
-import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
 import { GMAIL_QUOTA } from '../src/server/features/mail/gmail/quota.js'
 import { createMailRepository } from '../src/server/features/mail/store/repository.js'
 import { parseSearch } from '../src/server/features/mail/store/search-query.js'
@@ -24,7 +19,14 @@ import { startGoogleStandIn } from '../src/server/standins/google.js'
 import { startFaultProxy } from '../src/server/test/fault-proxy.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
-import { ms, percentile } from './support.js'
+import {
+  BENCH_APP_URL,
+  BENCH_REDIRECT_URI,
+  ms,
+  percentile,
+  runBench,
+  startBenchApp,
+} from './support.js'
 import { startBenchDatabase } from './database.js'
 import { describeCalls, gmailCost } from './gmail-calls.js'
 
@@ -32,7 +34,6 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 100_000)
 const SYNC_THREADS = Number(process.env.BENCH_SYNC_THREADS ?? 1_000)
 const BIG = { email: 'big@inkwell.demo', name: 'Big Mailbox' }
 const SYNCED = { email: 'synced@inkwell.demo', name: 'Synced Mailbox' }
-const APP_URL = 'http://localhost:3999'
 
 /**
  * The big mailbox, in one statement each: a thread and its one message per row of
@@ -82,36 +83,20 @@ const SEED_MESSAGES = `
 async function main() {
   const { database, stop: stopDatabase } = await startBenchDatabase('bench-scale')
 
-  const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
     port: await freePort(),
-    redirectUris: [redirectUri],
+    redirectUris: [BENCH_REDIRECT_URI],
     users: [BIG, SYNCED],
     threadsPerUser: SYNC_THREADS,
   })
   const proxy = await startFaultProxy(standIn.url, {})
-  const endpoints = { ...standInEndpoints(standIn.url), apiRootUrl: `${proxy.url}/` }
-  const tokenKey = generateKey()
-  const config = loadConfig({
-    INKWELL_MODE: 'demo',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    APP_URL,
-    TOKEN_ENCRYPTION_KEY: tokenKey,
+  const { app } = await startBenchApp({
+    database,
+    standInUrl: standIn.url,
+    gmailUrl: proxy.url,
     // The stand-in keeps no quota: the sync runs unpaced and its units are counted instead.
-    GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
+    env: { GMAIL_QUOTA_UNITS_PER_MINUTE: '0' },
   })
-  const app = await buildApp({
-    config,
-    db: database.db,
-    pool: database.pool,
-    secrets: new SecretBox(tokenKey),
-    cookieSecrets: new SecretBox(generateKey()),
-    google: new GoogleOAuth({ ...STANDIN_OAUTH_CLIENT, redirectUri, endpoints }),
-    stripe: createStripeClient(config.stripe.secretKey),
-    webRoot: null,
-  })
-  await app.ready()
   const { pool } = database
 
   // 1. The big mailbox, in the cache only: its state says synced, so no read asks Gmail.
@@ -262,7 +247,7 @@ async function main() {
   const done = await app.inject({
     method: 'POST',
     url: '/api/gmail/sync',
-    headers: { origin: APP_URL, prefer: 'wait=600' },
+    headers: { origin: BENCH_APP_URL, prefer: 'wait=600' },
     cookies: { inkwell_session: synced },
   })
   if (done.statusCode !== 200) throw new Error(`sync: ${done.statusCode} ${done.body}`)
@@ -294,7 +279,4 @@ async function main() {
   await stopDatabase()
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runBench(main)

@@ -20,17 +20,18 @@
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { eq, inArray } from 'drizzle-orm'
-import { loadConfig, STANDIN_OAUTH_CLIENT, type Config } from '../src/server/config.js'
-import { buildApp } from '../src/server/app.js'
-import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
 import { scheduledSends, users } from '../src/server/db/schema.js'
 import { mapWithConcurrency } from '../src/server/lib/concurrency.js'
-import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
-import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
 import { startGoogleStandIn } from '../src/server/standins/google.js'
 import { freePort } from '../src/server/test/free-port.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
-import { percentile } from './support.js'
+import {
+  BENCH_APP_URL,
+  BENCH_REDIRECT_URI,
+  percentile,
+  runBench,
+  startBenchApp,
+} from './support.js'
 import { startBenchDatabase } from './database.js'
 
 const SENDS = Number(process.env.BENCH_SCHEDULED_SENDS ?? 200)
@@ -48,7 +49,6 @@ const USERS = Array.from({ length: USER_COUNT }, (_, i) => ({
   email: `sender${i}@inkwell.demo`,
   name: `Sender ${i}`,
 }))
-const APP_URL = 'http://localhost:3999'
 /** How long the idle instance's queries are counted. */
 const IDLE_SECONDS = 30
 
@@ -74,43 +74,22 @@ async function main() {
     return query(...args)
   }) as typeof pool.query
 
-  const redirectUri = `${APP_URL}/api/auth/google/callback`
   const standIn = await startGoogleStandIn({
     port: await freePort(),
-    redirectUris: [redirectUri],
+    redirectUris: [BENCH_REDIRECT_URI],
     users: USERS,
     withMailbox: false,
   })
-  const loaded = loadConfig({
-    INKWELL_MODE: 'demo',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    APP_URL,
-    TOKEN_ENCRYPTION_KEY: generateKey(),
+  const { app, config, loadedConfig, secrets } = await startBenchApp({
+    database,
+    standInUrl: standIn.url,
     // Every sender signs in from this one address.
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-  })
-  const config: Config = {
-    ...loaded,
-    scheduledSend: { ...loaded.scheduledSend, minLeadSeconds: MIN_LEAD_SECONDS },
-  }
-  const secrets = new SecretBox(generateKey())
-  const app = await buildApp({
-    config,
-    db: database.db,
-    pool: database.pool,
-    secrets,
-    cookieSecrets: new SecretBox(generateKey()),
-    // Never called here: sending does not touch payments.
-    stripe: createStripeClient(config.stripe.secretKey),
-    google: new GoogleOAuth({
-      ...STANDIN_OAUTH_CLIENT,
-      redirectUri,
-      endpoints: standInEndpoints(standIn.url),
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    adjust: (loaded) => ({
+      ...loaded,
+      scheduledSend: { ...loaded.scheduledSend, minLeadSeconds: MIN_LEAD_SECONDS },
     }),
-    webRoot: null,
   })
-  await app.ready()
   const sessions: string[] = []
   for (const user of USERS) sessions.push((await signIn({ app }, user.email)).session!)
   await database.db
@@ -196,7 +175,7 @@ async function main() {
       const answer = await app.inject({
         method: 'POST',
         url: '/api/gmail/send',
-        headers: { origin: APP_URL },
+        headers: { origin: BENCH_APP_URL },
         cookies: { inkwell_session: sessions[m.user]! },
         payload: {
           to: 'team@example.org',
@@ -262,7 +241,7 @@ async function main() {
   )
   console.log(`  load average at start: ${load.map((n) => n.toFixed(2)).join(', ')} (1, 5, 15 min)`)
   console.log(
-    `  timings: minimum lead ${MIN_LEAD_SECONDS} s (product: ${loaded.scheduledSend.minLeadSeconds} s), sweep ${config.scheduledSend.sweepSeconds} s, stale sending ${config.scheduledSend.sendingStaleSeconds} s, one worker taking ${config.scheduledSend.batchSize} at once and looking every ${config.scheduledSend.pollingSeconds} s; Gmail quota ${config.gmailQuotaUnitsPerMinute.toLocaleString()} units a minute per user`,
+    `  timings: minimum lead ${MIN_LEAD_SECONDS} s (product: ${loadedConfig.scheduledSend.minLeadSeconds} s), sweep ${config.scheduledSend.sweepSeconds} s, stale sending ${config.scheduledSend.sendingStaleSeconds} s, one worker taking ${config.scheduledSend.batchSize} at once and looking every ${config.scheduledSend.pollingSeconds} s; Gmail quota ${config.gmailQuotaUnitsPerMinute.toLocaleString()} units a minute per user`,
   )
   await idle()
   await round('spread over the minute', 'Spread', (i) => Math.floor((i * 60_000) / SENDS))
@@ -274,7 +253,4 @@ async function main() {
   await stopDatabase()
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runBench(main)

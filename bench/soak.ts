@@ -23,7 +23,7 @@ import {
   type ServerProcess,
 } from '../src/server/test/server-process.js'
 import { startBenchDatabase } from './database.js'
-import { ms, percentile } from './support.js'
+import { ms, percentile, runBench } from './support.js'
 
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600)
 const USERS = Number(process.env.BENCH_SOAK_USERS ?? 4)
@@ -200,7 +200,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
-})
+runBench(main)

@@ -1,8 +1,17 @@
-/** What every benchmark prints and waits with: one definition of each figure. */
+/** What every benchmark prints, waits and starts with: one definition of each. */
 import { execFileSync, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import pg from 'pg'
+import type { FastifyInstance } from 'fastify'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+// The server's modules install no signal handlers when imported (unlike database.ts's embedded
+// PostgreSQL), so the browser benches may import this file too.
+import { buildApp } from '../src/server/app.js'
+import { loadConfig, STANDIN_OAUTH_CLIENT, type Config } from '../src/server/config.js'
+import type { Database } from '../src/server/db/client.js'
+import { GoogleOAuth, standInEndpoints } from '../src/server/features/auth/google.js'
+import { createStripeClient } from '../src/server/features/billing/stripe-client.js'
+import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
 import { freePort } from '../src/server/test/free-port.js'
 
 export const ms = (n: number) => `${n.toFixed(0)} ms`
@@ -29,6 +38,91 @@ export async function waitForServer(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`${url} did not answer`)
+}
+
+/** Ends the process with the error when a bench's `main` fails, so a run fails rather than hangs. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
+
+// The in-process benchmarks' shared setup (ai-stream, burst, fairness, run, scale,
+// scheduled-sends): the app built in this process, as tests build it, against the Google
+// stand-in.
+
+/**
+ * The origin the in-process app believes it is served at: its Origin check and OAuth redirects
+ * are built on it. Nothing listens there; requests reach the app by inject or its own port.
+ */
+export const BENCH_APP_URL = 'http://localhost:3999'
+
+/** Where the stand-in's sign-in returns to: give it to the stand-in's `redirectUris`. */
+export const BENCH_REDIRECT_URI = `${BENCH_APP_URL}/api/auth/google/callback`
+
+export type BenchAppOptions = {
+  /** The database the app uses: the bench's own, or one with a pool of its own (fairness.ts). */
+  database: { db: Database; pool: pg.Pool }
+  /** The Google stand-in: sign-in, and Gmail too unless `gmailUrl` is given. */
+  standInUrl: string
+  /** Where the app reaches Gmail's API instead of the stand-in: a proxy that adds latency or logs calls. */
+  gmailUrl?: string
+  /** The bench's own settings, added to (or over) the production-like ones every bench runs. */
+  env?: Record<string, string>
+  /** Changes no setting can make, to the configuration the settings gave. */
+  adjust?: (config: Config) => Config
+}
+
+export type BenchApp = {
+  app: FastifyInstance
+  /** The configuration the app runs with (after `adjust`). */
+  config: Config
+  /** The configuration as the settings gave it, before `adjust`: what the product runs with. */
+  loadedConfig: Config
+  /** Seals the users' OAuth tokens in the database: opens them for calls straight to Gmail. */
+  secrets: SecretBox
+  /** The key behind `secrets`, for a server process of its own on the same database. */
+  tokenKey: string
+}
+
+/**
+ * The app in demo mode with production's settings (its logs silenced), signing in through the
+ * Google stand-in at `standInUrl`, ready for `inject` or `listen`.
+ */
+export async function startBenchApp(options: BenchAppOptions): Promise<BenchApp> {
+  const tokenKey = generateKey()
+  const loadedConfig = loadConfig({
+    INKWELL_MODE: 'demo',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    APP_URL: BENCH_APP_URL,
+    // Production requires it. `secrets` seals with the same key, so that a server process given
+    // this key (run.ts) opens the tokens this app sealed.
+    TOKEN_ENCRYPTION_KEY: tokenKey,
+    ...options.env,
+  })
+  const config = options.adjust ? options.adjust(loadedConfig) : loadedConfig
+  const secrets = new SecretBox(tokenKey)
+  const endpoints = standInEndpoints(options.standInUrl)
+  if (options.gmailUrl) endpoints.apiRootUrl = `${options.gmailUrl}/`
+  const app = await buildApp({
+    config,
+    db: options.database.db,
+    pool: options.database.pool,
+    secrets,
+    cookieSecrets: new SecretBox(generateKey()),
+    google: new GoogleOAuth({
+      ...STANDIN_OAUTH_CLIENT,
+      redirectUri: BENCH_REDIRECT_URI,
+      endpoints,
+    }),
+    // No bench makes a billing call: the client is never used.
+    stripe: createStripeClient(config.stripe.secretKey),
+    webRoot: null,
+  })
+  await app.ready()
+  return { app, config, loadedConfig, secrets, tokenKey }
 }
 
 // The web benchmarks' shared setup (web-speed.ts, web-views.ts): the built app in demo mode on
