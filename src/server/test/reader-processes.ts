@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { afterAll, beforeAll } from 'vitest'
+import { READER_LIMITS } from '../lib/untrusted-files/limits.js'
 
 /**
  * The file reader processes (lib/untrusted-files) this process has running now, from /proc
@@ -18,4 +20,22 @@ export function readerProcesses(): number {
     }
   }
   return count
+}
+
+/**
+ * For the tests of a describe block that read ordinary files: the readers' clock (10 s in
+ * production) is lifted for them. Readers run niced, so on a busy machine (CI runs the browser
+ * journeys beside these tests) they get the cores last, and a small PDF read past 10 s would
+ * be refused as too complex, which is not what those tests are about. The clock's own kill is
+ * tested in lib/untrusted-files/reader.test.ts; the bombs keep the production clock.
+ */
+export function liftReaderClock() {
+  let production = READER_LIMITS.wallClockMs
+  beforeAll(() => {
+    production = READER_LIMITS.wallClockMs
+    READER_LIMITS.wallClockMs = 120_000
+  })
+  afterAll(() => {
+    READER_LIMITS.wallClockMs = production
+  })
 }

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm'
 import { constants, deflateRawSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sameOrigin, signIn, startHarness, type Harness } from '../../test/harness.js'
-import { readerProcesses } from '../../test/reader-processes.js'
+import { liftReaderClock, readerProcesses } from '../../test/reader-processes.js'
 import { SAMPLE_UPLOAD_LIMIT } from './routes.js'
 
 // Hostile writing samples (issue 22), built here rather than shipped as binaries. Each must be
@@ -318,6 +318,7 @@ describe('hostile writing samples are refused within seconds, and the server kee
 })
 
 describe('text read from samples', () => {
+  liftReaderClock()
   const text = (response: Awaited<ReturnType<typeof upload>>) => {
     expect(response.statusCode).toBe(200)
     return response.json().text as string
@@ -413,6 +414,7 @@ describe('text read from samples', () => {
 })
 
 describe('limits on uploads', () => {
+  liftReaderClock()
   it('reads at most two files at once; past a queue of eight, a 429 with Retry-After', async () => {
     const sample = readFileSync(path.join(import.meta.dirname, 'fixtures', 'sample.pdf'))
     let most = 0

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { MAX_SAMPLE_BYTES } from '../../../contract/ai.js'
 import { emailMessages, users } from '../../db/schema.js'
 import { signIn, startHarness, type Harness } from '../../test/harness.js'
+import { liftReaderClock } from '../../test/reader-processes.js'
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 const fixture = (name: string) =>
@@ -24,6 +25,7 @@ afterAll(async () => h?.close())
 const extract = (body: object) => h.call(ada, 'POST', '/api/ai/extract-sample', body)
 
 describe('POST /api/ai/extract-sample', () => {
+  liftReaderClock()
   it.each([
     ['sample.docx', DOCX, 'Thanks for the quick review of the compiler notes.'],
     ['sample.pdf', 'application/pdf', 'the quarterly figures are attached'],

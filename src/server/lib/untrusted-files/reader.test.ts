@@ -30,11 +30,9 @@ describe('the reader process', () => {
     ['its heap', { heapMb: 8 }],
   ])('is killed past %s, and the file refused as too complex', async (_limit, limits) => {
     Object.assign(READER_LIMITS, limits)
-    const started = performance.now()
     const refusal = await readInReaderProcess(job()).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(Refusal)
     expect((refusal as Refusal).reason).toBe('too_complex')
-    expect(performance.now() - started).toBeLessThan(5_000)
     expect(readerProcesses()).toBe(0)
   })
 })
