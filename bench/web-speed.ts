@@ -437,7 +437,7 @@ async function main() {
     row(
       `warm inbox: navigation → rows (${CPU_SLOWDOWN}× CPU)`,
       `${ms(m(results.warm))} (threads asked ${ms(m(results.threadsAt))})`,
-      '≤ 500 ms, no idle gap',
+      '≤ 400 ms, no idle gap',
     )
     row(
       `open a thread: click → text, p95 (${HOVER_MS} ms hover)`,
