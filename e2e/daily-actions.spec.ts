@@ -44,10 +44,17 @@ test('"Mark as unread" in the open conversation closes it and leaves it unread',
   expect(openId(page)).toBe(id)
 
   await page.getByRole('button', { name: 'More', exact: true }).click()
+  // The action's answer: a reload before it would cancel the request it waits for.
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      new URL(response.url()).pathname === `/api/gmail/threads/${id}/actions`,
+  )
   await page.getByRole('menuitem', { name: 'Mark as unread' }).click()
   await expect.poll(() => openId(page)).toBeNull()
   const row = page.locator(`[data-testid="thread-row"][data-thread-id="${id}"]`)
   await expect(row).toHaveAttribute('data-unread', 'true')
+  expect((await answered).ok()).toBe(true)
 
   // Still unread in Gmail, not just on screen.
   await page.reload()

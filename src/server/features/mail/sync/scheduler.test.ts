@@ -11,6 +11,11 @@ import type { MailSync } from './sync.js'
 const log = { warn: () => {}, info: () => {}, error: () => {} } as unknown as FastifyBaseLogger
 const QUEUE = 'mail-sync'
 const USER = '00000000-0000-4000-8000-000000000001'
+/**
+ * How long a waiting request waits here: long enough for a loaded machine (CI runs the browser
+ * journeys beside these tests), as a request that never hears its sync still fails the test.
+ */
+const WAIT_MS = 20_000
 
 describe('the mail scheduler, with other requests racing it on the queue', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>
@@ -63,7 +68,7 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
       second = await jobs.boss.send(QUEUE, { userId: USER }, { singletonKey: USER })
       return found
     }
-    const waited = scheduler.syncNow(USER, 5_000)
+    const waited = scheduler.syncNow(USER, WAIT_MS)
     // The sync that was queued reports; the waiting request hears it.
     await until(
       async () => second,
@@ -72,7 +77,7 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     )
     await events.publish(USER, { type: 'sync.done', jobId: second, changed: 1, full: false })
     expect((await waited).event).toMatchObject({ type: 'sync.done', jobId: second })
-  })
+  }, 60_000)
 
   it('starts a sync somebody waits for before the background ones queued earlier', async () => {
     const [busy, quiet, newcomer] = [2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`)
@@ -83,8 +88,8 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     // and a Refresh of the second mailbox, whose background sync it joins.
     await scheduler.syncSoon(busy!)
     await scheduler.syncSoon(quiet!)
-    const firstVisit = scheduler.syncNow(newcomer!, 5_000)
-    const refresh = scheduler.syncNow(quiet!, 5_000)
+    const firstVisit = scheduler.syncNow(newcomer!, WAIT_MS)
+    const refresh = scheduler.syncNow(quiet!, WAIT_MS)
     // Both waited-for syncs are queued ahead: the newcomer's sent, the quiet one's raised.
     await until(
       async () =>
@@ -112,5 +117,5 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     expect(order[2]).toBe(busy)
     expect((await firstVisit).event).toMatchObject({ type: 'sync.done' })
     expect((await refresh).event).toMatchObject({ type: 'sync.done' })
-  })
+  }, 60_000)
 })
