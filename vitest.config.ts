@@ -41,6 +41,9 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          // Vitest's 5 s, on a machine whose two cores the journeys share (scripts/test.mjs),
+          // was not enough for a user-event test waiting its turn.
+          testTimeout: 20_000,
           setupFiles: ['src/web/test/setup.ts'],
         },
       },

@@ -94,8 +94,8 @@ test('the inbox lists the demo threads and opens an HTML newsletter in the safe 
   await expect(
     message.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/),
   ).toBeVisible()
-  // The sandboxed frame sized itself to the mail, no tiny scroll box.
-  expect((await frame.boundingBox())?.height ?? 0).toBeGreaterThan(300)
+  // The sandboxed frame sizes itself to the mail once it has laid it out: no tiny scroll box.
+  await expect.poll(async () => (await frame.boundingBox())?.height ?? 0).toBeGreaterThan(300)
 
   await message.getByRole('switch', { name: 'Plain text' }).click()
   await expect(frame).toHaveCount(0)
