@@ -79,6 +79,31 @@ describe('the mail scheduler, with other requests racing it on the queue', () =>
     expect((await waited).event).toMatchObject({ type: 'sync.done', jobId: second })
   }, 60_000)
 
+  it('hears a sync that ends while its request is still looking its id up', async () => {
+    await database.pool.query('delete from pgboss.job where name = $1', [QUEUE])
+    const racing: JobQueue = {
+      ...jobs,
+      queuedJobId: (queue, key) => duringLookup(() => jobs.queuedJobId(queue, key)),
+    }
+    const scheduler = await startScheduler(racing)
+    const queued = await jobs.boss.send(QUEUE, { userId: USER }, { singletonKey: USER })
+    expect(queued).toBeTruthy()
+    // Another instance's worker runs the queued sync to its end before the look-up answers:
+    // its `sync.done` reaches this instance before the request knows which job it waits for.
+    duringLookup = async (lookup) => {
+      duringLookup = (next) => next()
+      const found = await lookup()
+      await events.publish(
+        USER,
+        { type: 'sync.done', jobId: found, changed: 2, full: false },
+        { delivered: true },
+      )
+      return found
+    }
+    const waited = await scheduler.syncNow(USER, WAIT_MS)
+    expect(waited).toMatchObject({ jobId: queued, event: { type: 'sync.done', changed: 2 } })
+  }, 60_000)
+
   it('starts a sync somebody waits for before the background ones queued earlier', async () => {
     const [busy, quiet, newcomer] = [2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`)
     const scheduler = await startScheduler(jobs)

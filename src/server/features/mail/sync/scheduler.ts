@@ -106,24 +106,40 @@ export function createMailScheduler(deps: {
   }
 
   /**
-   * Resolves with the first event of `types` from the job `jobId()` names (known only once
-   * the job is sent, so it is asked at each event), or null after `timeoutMs`.
+   * Resolves with the first event of `types` from the job `bind` names, or null after
+   * `timeoutMs`. Listening starts before the job's id is known (it is known only once the job
+   * is sent or found), so events heard before `bind` are kept and looked at when it comes: a
+   * fast sync another request queued can end while this one is still looking its id up.
    */
   function nextEvent(
     userId: string,
     types: SyncEvent['type'][],
     timeoutMs: number,
-  ): { event: Promise<SyncEvent | null>; resolveNow: () => void; jobId: { value: string | null } } {
+  ): {
+    event: Promise<SyncEvent | null>
+    resolveNow: () => void
+    bind: (jobId: string | null) => void
+  } {
     let unsubscribe = () => {}
     let timer: NodeJS.Timeout | undefined
     let resolveNow = () => {}
-    const jobId = { value: null as string | null }
+    let bind: (jobId: string | null) => void = () => {}
     const event = new Promise<SyncEvent | null>((resolve) => {
+      let jobId: string | null = null
+      const heardBefore: SyncEvent[] = []
       resolveNow = () => resolve(null)
       waits.add(resolveNow)
+      bind = (id) => {
+        jobId = id
+        const heard = heardBefore.find((e) => e.jobId === id)
+        heardBefore.length = 0
+        if (heard) resolve(heard)
+      }
       unsubscribe = events.subscribe(userId, (e: UserEvent) => {
         const sync = e as SyncEvent
-        if (types.includes(sync.type) && sync.jobId === jobId.value) resolve(sync)
+        if (!types.includes(sync.type)) return
+        if (jobId === null) heardBefore.push(sync)
+        else if (sync.jobId === jobId) resolve(sync)
       })
       timer = setTimeout(() => resolve(null), timeoutMs)
     }).finally(() => {
@@ -131,7 +147,7 @@ export function createMailScheduler(deps: {
       unsubscribe()
       waits.delete(resolveNow)
     })
-    return { event, resolveNow, jobId }
+    return { event, resolveNow, bind }
   }
 
   /**
@@ -171,15 +187,17 @@ export function createMailScheduler(deps: {
     alreadyDone?: () => Promise<boolean>,
   ): Promise<{ jobId: string | null; event: SyncEvent | null }> {
     const waiting = nextEvent(userId, types, timeoutMs)
+    let jobId: string | null
     try {
-      waiting.jobId.value = await queuedSync(userId)
+      jobId = await queuedSync(userId)
+      waiting.bind(jobId)
       wakeWorker()
-      if (!waiting.jobId.value || (await alreadyDone?.())) waiting.resolveNow()
+      if (!jobId || (await alreadyDone?.())) waiting.resolveNow()
     } catch (error) {
       waiting.resolveNow()
       throw error
     }
-    return { jobId: waiting.jobId.value, event: await waiting.event }
+    return { jobId, event: await waiting.event }
   }
 
   /** Wakes one of this instance's workers, so a job just sent starts without a polling wait. */
@@ -267,7 +285,7 @@ export function createMailScheduler(deps: {
       const waiting = nextEvent(userId, ['sync.firstPage', 'sync.done', 'sync.failed'], timeoutMs)
       const running = await jobs.activeJobId(QUEUE, userId)
       if (running) {
-        waiting.jobId.value = running
+        waiting.bind(running)
         if (await hasFirstPage()) waiting.resolveNow()
         await waiting.event
         return
