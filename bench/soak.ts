@@ -17,8 +17,10 @@ import { generateKey, SecretBox } from '../src/server/lib/crypto.js'
 import { startGoogleStandIn } from '../src/server/standins/google.js'
 import { freePort } from '../src/server/test/free-port.js'
 import {
+  serverProcessEnv,
   signInOver,
   startServerProcess,
+  stopServerProcess,
   waitReady,
   type ServerProcess,
 } from '../src/server/test/server-process.js'
@@ -69,19 +71,9 @@ async function main() {
   const tokenKey = generateKey()
   let server: ServerProcess | undefined
   try {
-    server = startServerProcess({
-      INKWELL_MODE: 'demo',
-      DATABASE_URL: bench.url,
-      GOOGLE_STANDIN_URL: standIn.url,
-      TOKEN_ENCRYPTION_KEY: tokenKey,
-      COOKIE_SECRET: generateKey(),
-      APP_URL: url,
-      PORT: String(port),
-      STRIPE_STANDIN_PORT: String(await freePort()),
-      INKWELL_API_ONLY: '1',
-      LOG_LEVEL: 'warn',
-      GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
-    })
+    server = startServerProcess(
+      await serverProcessEnv({ databaseUrl: bench.url, googleUrl: standIn.url, port, tokenKey }),
+    )
     await waitReady(url, server)
     const pid = server.child.pid!
 
@@ -192,8 +184,7 @@ async function main() {
       `  after the warm-up minute: ${avg(firstMinute).toFixed(0)} MB → ${avg(lastMinute).toFixed(0)} MB in the last minute; fitted slope ${perMinute.toFixed(2)} MB/min over ${(minutes - 1).toFixed(1)} min (flat: within a few MB)`,
     )
   } finally {
-    server?.child.kill('SIGTERM')
-    await server?.exited
+    await stopServerProcess(server, 'SIGTERM')
     await standIn.close()
     await bench.database.close()
     await bench.stop()

@@ -8,8 +8,10 @@ import { startFaultProxy } from './test/fault-proxy.js'
 import { until } from './test/eventually.js'
 import { freePort } from './test/free-port.js'
 import {
+  serverProcessEnv,
   signInOver,
   startServerProcess,
+  stopServerProcess,
   waitReady,
   type ServerProcess,
 } from './test/server-process.js'
@@ -52,26 +54,16 @@ describe('a server killed or stopped in the middle of a sync', () => {
         return { delayMs: threadReads === 'slow' ? 2_000 : 600_000 }
       },
     })
-    env = {
-      INKWELL_MODE: 'demo',
-      DATABASE_URL: database.url,
-      GOOGLE_STANDIN_URL: gmail.url,
-      TOKEN_ENCRYPTION_KEY: tokenKey,
-      COOKIE_SECRET: generateKey(),
-      APP_URL: url,
-      PORT: String(port),
-      STRIPE_STANDIN_PORT: String(await freePort()),
-      INKWELL_API_ONLY: '1',
-      LOG_LEVEL: 'warn',
-      GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
-    }
+    env = await serverProcessEnv({
+      databaseUrl: database.url,
+      googleUrl: gmail.url,
+      port,
+      tokenKey,
+    })
   }, 60_000)
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL')
-      await server.exited
-    }
+    await stopServerProcess(server)
     await gmail?.close()
     await standIn?.close()
     await database?.drop()
@@ -157,8 +149,7 @@ describe('a server killed or stopped in the middle of a sync', () => {
         waitingFor: 'the sync runs',
       },
     )
-    server!.child.kill('SIGKILL')
-    await server!.exited
+    await stopServerProcess(server)
     threadReads = 'pass'
 
     const restarted = Date.now()

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { generateKey } from '../lib/crypto.js'
+import { freePort } from './free-port.js'
 import { chooseAccount } from './google-sign-in.js'
 
 /** A server started as its own process, as a host runs it: its output, and how it ended. */
@@ -27,6 +29,47 @@ export function startServerProcess(
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return { child, output: () => output, exited }
+}
+
+/**
+ * The environment of a demo server process at `http://127.0.0.1:${port}` (API only, warnings
+ * only, no Gmail quota) on `databaseUrl`, reaching Google at `googleUrl` (the stand-in, or a
+ * fault proxy in front of it), with its own Stripe stand-in on a free port and a fresh cookie
+ * secret. `tokenKey` seals the Gmail tokens: the caller keeps it to read them back. What a
+ * caller needs otherwise goes in `overrides`, added last.
+ */
+export async function serverProcessEnv(
+  options: { databaseUrl: string; googleUrl: string; port: number; tokenKey: string },
+  overrides: Record<string, string> = {},
+): Promise<Record<string, string>> {
+  const { databaseUrl, googleUrl, port, tokenKey } = options
+  return {
+    INKWELL_MODE: 'demo',
+    DATABASE_URL: databaseUrl,
+    GOOGLE_STANDIN_URL: googleUrl,
+    TOKEN_ENCRYPTION_KEY: tokenKey,
+    COOKIE_SECRET: generateKey(),
+    APP_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+    STRIPE_STANDIN_PORT: String(await freePort()),
+    INKWELL_API_ONLY: '1',
+    LOG_LEVEL: 'warn',
+    GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
+    ...overrides,
+  }
+}
+
+/**
+ * Sends `signal` (a `kill -9` unless told) to `server` unless it has exited already, and waits
+ * for its exit: a crash mid-test, or the teardown after it. Nothing to do without a server.
+ */
+export async function stopServerProcess(
+  server: ServerProcess | undefined,
+  signal: NodeJS.Signals = 'SIGKILL',
+): Promise<void> {
+  if (!server) return
+  if (server.child.exitCode === null) server.child.kill(signal)
+  await server.exited
 }
 
 /** Resolves once `url/readyz` answers 200; throws with the output if the process exits first. */

@@ -6,8 +6,10 @@ import { until } from '../../../test/eventually.js'
 import { startFaultProxy } from '../../../test/fault-proxy.js'
 import { freePort } from '../../../test/free-port.js'
 import {
+  serverProcessEnv,
   signInOver,
   startServerProcess,
+  stopServerProcess,
   waitReady,
   type ServerProcess,
 } from '../../../test/server-process.js'
@@ -60,26 +62,16 @@ describe('a scheduled send when the server is killed mid-send', () => {
         return { hold: sendsAsked === 1 ? 'answer' : 'request' }
       },
     })
-    env = {
-      INKWELL_MODE: 'demo',
-      DATABASE_URL: database.url,
-      GOOGLE_STANDIN_URL: gmail.url,
-      TOKEN_ENCRYPTION_KEY: tokenKey,
-      COOKIE_SECRET: generateKey(),
-      APP_URL: url,
-      PORT: String(port),
-      STRIPE_STANDIN_PORT: String(await freePort()),
-      INKWELL_API_ONLY: '1',
-      LOG_LEVEL: 'warn',
-      GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
-    }
+    env = await serverProcessEnv({
+      databaseUrl: database.url,
+      googleUrl: gmail.url,
+      port,
+      tokenKey,
+    })
   }, 60_000)
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGKILL')
-      await server.exited
-    }
+    await stopServerProcess(server)
     await gmail?.close()
     await standIn?.close()
     await database?.drop()
@@ -182,8 +174,7 @@ describe('a scheduled send when the server is killed mid-send', () => {
       { waitingFor: 'Gmail to hold the first message' },
     )
 
-    server!.child.kill('SIGKILL')
-    await server!.exited
+    await stopServerProcess(server)
     holding = false
     // The rows were left `sending` by the dead server; its 90 s of silence pass while down.
     await database.pool.query(
