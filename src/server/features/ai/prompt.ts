@@ -225,7 +225,7 @@ Rules for every e-mail:
 - Write the whole e-mail in the recipient's Language, whatever language the request, the instruction or the conversation is in; a refined draft keeps its own language.
 - Express what the Request or the Instruction asks for in your own words: never paste it, quote it or translate it word for word.
 - Never echo the sender's sentences back to them; answer them.
-- Start with the recipient's Greeting followed by their name, once ("Dear Ana," never "Dear Ana Ana"); end with the recipient's Sign-off, then the name under "${FIELD.signAs}". When the Task says "${FIELD.signedBelow}: yes", the user's own signature follows the draft and carries the name: end with the Sign-off alone, no name under it.
+- Start with the recipient's Greeting followed by their name, once, as their language puts the two together ("Dear Ana," never "Dear Ana Ana"; "Sehr geehrte" and "Dr. Katrin Schmidt" make "Sehr geehrte Frau Dr. Schmidt,"); end with the recipient's Sign-off, then the name under "${FIELD.signAs}". When the Task says "${FIELD.signedBelow}: yes", the user's own signature follows the draft and carries the name: end with the Sign-off alone, no name under it.
 - Match the recipient's tone and formality, then the user's writing profile.
 - Never write placeholders such as [Name], {{name}} or <recipient>; if a detail is unknown, write around it.
 - No notes, no explanations, no markdown.

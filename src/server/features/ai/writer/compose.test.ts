@@ -180,13 +180,67 @@ describe('compose: the greeting, the subject, the variation and the profile', ()
       ['Sehr geehrte Frau', 'Aisha Rahman', 'formal', 'Sehr geehrte Frau Rahman,'],
       ['Dear Ms', 'Aisha Rahman', 'formal', 'Dear Ms Rahman,'],
       ['Hi Aisha,', 'Aisha Rahman', 'informal', 'Hi Aisha,'],
+      // German: "Sehr geehrte/r" names Frau or Herr, keeps the academic title, drops the first name.
+      ['Sehr geehrte', 'Dr. Katrin Schmidt', 'formal', 'Sehr geehrte Frau Dr. Schmidt,'],
+      ['Sehr geehrter', 'Dr. Thomas Schmidt', 'formal', 'Sehr geehrter Herr Dr. Schmidt,'],
+      ['Sehr geehrte Frau', 'Dr. Katrin Schmidt', 'formal', 'Sehr geehrte Frau Dr. Schmidt,'],
+      ['Sehr geehrte Frau Dr.', 'Katrin Schmidt', 'formal', 'Sehr geehrte Frau Dr. Schmidt,'],
+      ['Sehr geehrte Frau Dr.', 'Dr. Katrin Schmidt', 'formal', 'Sehr geehrte Frau Dr. Schmidt,'],
+      [
+        'Sehr geehrte',
+        'Prof. Dr. Katrin Schmidt',
+        'formal',
+        'Sehr geehrte Frau Prof. Dr. Schmidt,',
+      ],
+      ['Sehr geehrte', 'Katrin Schmidt', 'formal', 'Sehr geehrte Frau Schmidt,'],
+      // A diploma and a doctorate's faculty are not said in a greeting (DIN 5008).
+      ['Sehr geehrter', 'Dipl.-Ing. Jan Schmidt', 'formal', 'Sehr geehrter Herr Schmidt,'],
+      ['Sehr geehrte', 'Dr. med. Katrin Schmidt', 'formal', 'Sehr geehrte Frau Dr. Schmidt,'],
+      // The saved name's Frau wins over the greeting's masculine ending.
+      ['Sehr geehrter', 'Frau Dr. Katrin Schmidt', 'formal', 'Sehr geehrte Frau Dr. Schmidt,'],
+      ['Liebe', 'Katrin Schmidt', 'formal', 'Liebe Frau Schmidt,'],
+      ['Hallo Frau', 'Dr. Katrin Schmidt', 'informal', 'Hallo Frau Dr. Schmidt,'],
+      // Without Frau or Herr, a German title does not stand alone before the surname.
+      ['Guten Tag', 'Dr. Katrin Schmidt', 'formal', 'Guten Tag Dr. Katrin Schmidt,'],
+      [
+        'Sehr geehrte Damen und Herren',
+        'Katrin Schmidt',
+        'formal',
+        'Sehr geehrte Damen und Herren,',
+      ],
+      // Informal: the first name, never the title ("Hallo Dr.,").
+      ['Liebe', 'Dr. Katrin Schmidt', 'informal', 'Liebe Katrin,'],
+      ['Hi', 'Dr. Jane Doe', 'informal', 'Hi Jane,'],
+      ['Hola', 'Dra. Ana García', 'informal', 'Hola Ana,'],
+      // English and Spanish: the academic title replaces Ms, Mr, Sra., Sr. and goes with the surname.
+      ['Dear Ms', 'Dr. Jane Doe', 'formal', 'Dear Dr. Doe,'],
+      ['Dear', 'Dr. Jane Doe', 'formal', 'Dear Dr. Doe,'],
+      ['Dear Dr.', 'Jane Doe', 'formal', 'Dear Dr. Doe,'],
+      ['Dear', 'Ms Jane Doe', 'formal', 'Dear Ms Doe,'],
+      ['Estimada', 'Dra. Ana García', 'formal', 'Estimada Dra. García,'],
+      ['Estimada Dra.', 'Ana García', 'formal', 'Estimada Dra. García,'],
+      ['Estimado Sr.', 'Dr. Juan Pérez', 'formal', 'Estimado Dr. Pérez,'],
+      ['Estimado don', 'Juan Pérez', 'formal', 'Estimado don Juan,'],
+      // French: "Madame," and "Monsieur," alone take no name; "Chère Madame Dupont," does.
+      ['Madame', 'Claire Dupont', 'formal', 'Madame,'],
+      ['Monsieur', 'Dr Pierre Dubois', 'formal', 'Monsieur,'],
+      ['Madame, Monsieur', 'Claire Dupont', 'formal', 'Madame, Monsieur,'],
+      ['Chère Madame', 'Claire Dupont', 'formal', 'Chère Madame Dupont,'],
+      ['Bonjour Madame', 'Dr Claire Dupont', 'formal', 'Bonjour Madame Dupont,'],
+      ['Bonjour', 'Pierre Dubois', 'formal', 'Bonjour Pierre Dubois,'],
     ]
-    for (const [greeting, name, formality, expected] of cases) {
-      const { text } = await runWriter(
-        brief('english', { request: 'Thank her for the report' }, { greeting, name, formality }),
-      )
-      expect(parts(text).greeting).toBe(expected)
-    }
+    // Compared as one list, so a failure shows every greeting that reads wrong at once.
+    const lines = await Promise.all(
+      cases.map(async ([greeting, name, formality, expected]) => {
+        const { text } = await runWriter(
+          brief('english', { request: 'Thank her for the report' }, { greeting, name, formality }),
+        )
+        return [`${greeting} + ${name} (${formality})`, parts(text).greeting, expected]
+      }),
+    )
+    expect(lines.map(([saved, got]) => [saved, got])).toEqual(
+      lines.map(([saved, , expected]) => [saved, expected]),
+    )
   })
 
   it('keeps a subject the user typed, and writes one in the contact’s language otherwise', async () => {

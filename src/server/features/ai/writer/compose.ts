@@ -4,31 +4,15 @@
  * phrasebook. Nothing from the request or the mail is pasted; what cannot be said is left out
  * and named in the notice for the user.
  */
-import { SUBJECT_LINE_PREFIX, type Formality } from '../prompt.js'
+import { SUBJECT_LINE_PREFIX } from '../prompt.js'
 import type { Act, Ctx, Hints, Phrasebook } from './acts.js'
 import { readHints } from './hints.js'
+import { greetingLine } from './greeting.js'
 import { ctxOf, type WriterInput, type Written } from './input.js'
 import { noticeFor } from './notice.js'
 import { phrasebooks } from './phrasebooks.js'
 import { planCompose, planReply, type Plan } from './plan.js'
 import { capitalise, normalise, oneLine, Picker, SENTENCE, sharedRun } from './text.js'
-
-/** "Estimada Aisha Rahman," once: a greeting that already holds the name is kept as it is. */
-export function greetingLine(greeting: string, name: string | null, formality: Formality): string {
-  const g = oneLine(greeting).replace(/[\s,;:.!]+$/, '') || 'Hello'
-  const parts = oneLine(name ?? '')
-    .split(' ')
-    .filter(Boolean)
-  if (!parts.length) return `${g},`
-  const said = normalise(g).split(/[\s,]+/)
-  if (parts.some((p) => said.includes(normalise(p)))) return `${g},`
-  const titled =
-    /(?:^|\s)(mr|mrs|ms|miss|dr|herr|frau|señor|señora|sr|sra|don|doña|monsieur|madame|mme|m)\.?$/i.test(
-      g,
-    )
-  const who = titled ? parts.at(-1)! : formality === 'informal' ? parts[0]! : parts.join(' ')
-  return `${g} ${who},`
-}
 
 /** Statements joined in pairs for writers of long sentences; questions stand alone. */
 function lengthen(sentences: string[], book: Phrasebook): string[] {
