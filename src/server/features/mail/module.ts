@@ -22,16 +22,6 @@ import { scheduledRoutes } from './send/scheduled-routes.js'
 import { createScheduledSendsRepository } from './store/scheduled-sends-repository.js'
 import { createMailSync } from './sync/sync.js'
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Runs the job of scheduled send `id` now, as this instance's worker would (decision 053):
-     * how a test makes two instances take the same due row at the same moment.
-     */
-    runScheduledSend: (id: string) => Promise<void>
-  }
-}
-
 export type MailModuleDeps = {
   db: Database
   pool: Pool
@@ -136,7 +126,6 @@ export async function createMailModule(app: FastifyInstance, deps: MailModuleDep
   })
   await scheduled.start()
   app.addHook('onClose', async () => scheduled.stop())
-  app.decorate('runScheduledSend', (id: string) => scheduled.run(id))
 
   return {
     /** What other features use of mail (the AI's briefs, forgetting a disconnected mailbox). */

@@ -297,12 +297,6 @@ export function createScheduledSends(deps: {
     sweep,
 
     /**
-     * A job's turn for row `id`, as the worker runs it: what two instances racing for one due
-     * row both do (scheduled.test.ts calls it on both at once).
-     */
-    run,
-
-    /**
      * POST /api/gmail/send with `sendAt` or `undo`: the message saved as a draft to go at its
      * time. Null when it goes now (`undo` with the window off).
      */
