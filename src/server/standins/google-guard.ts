@@ -3,7 +3,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { STANDIN_OAUTH_CLIENT } from '../config.js'
 import type { Grant, StandInMemory } from './google-memory.js'
-import { localRecipients, withoutBcc } from './demo-delivery.js'
+import { createDemoDeliverer } from './demo-deliverer.js'
 import { demoSendAsAnswer } from './demo-signature.js'
 import { createSentMessageIndex } from './sent-message-ids.js'
 
@@ -123,8 +123,9 @@ function refuseToken(response: http.ServerResponse, pathname: string) {
  *   access tokens for the same account, and journals each change to a mailbox, which
  *   `replay` makes again on the next start (decision 040).
  * - emulate delivers nothing: a message one of its accounts sends to another stays in the
- *   sender's Sent. The front delivers it into each such recipient's Inbox (demo-delivery.ts),
- *   journaled as that recipient's change, and tells `onDelivered`, as Gmail's push would.
+ *   sender's Sent. The front has it delivered into each such recipient's Inbox
+ *   (demo-deliverer.ts), journaled as that recipient's change, and `onDelivered` told, as
+ *   Gmail's push would.
  * - emulate's send-as addresses have no signature and cannot be given one; the front answers
  *   a demo account's with one (demo-signature.ts).
  */
@@ -224,63 +225,14 @@ export async function startGoogleGuard(options: {
     if (grant) owners.set(json.access_token, { email: grant.email, refreshToken })
   }
 
-  /** Access tokens the front holds to deliver into an account's mailbox, with their expiry. */
-  const deliveryTokens = new Map<string, { token: string; until: number }>()
-
-  async function deliveryToken(email: string): Promise<string> {
-    const held = deliveryTokens.get(email)
-    if (held && held.until > Date.now()) return held.token
-    const { accessToken, expiresIn } = await issueFor({ email, scope: 'https://mail.google.com/' })
-    deliveryTokens.set(email, { token: accessToken, until: Date.now() + (expiresIn - 60) * 1000 })
-    return accessToken
-  }
-
-  /**
-   * Delivers what `sender` just sent to the stand-in's accounts it names: imported into each
-   * one's mailbox with INBOX and UNREAD, as Gmail files received mail, and journaled as that
-   * account's change so a restart keeps it. A delivery that fails leaves the send as it is.
-   */
-  async function deliver(sender: string, requestBody: Buffer): Promise<void> {
-    let mime: string
-    try {
-      const { raw } = JSON.parse(requestBody.toString('utf8')) as { raw?: unknown }
-      if (typeof raw !== 'string') return
-      mime = Buffer.from(raw, 'base64url').toString('utf8')
-    } catch {
-      return
-    }
-    for (const recipient of localRecipients(mime, sender, options.accounts ?? [])) {
-      try {
-        const body = Buffer.from(
-          JSON.stringify({
-            raw: Buffer.from(withoutBcc(mime), 'utf8').toString('base64url'),
-            labelIds: ['INBOX', 'UNREAD'],
-          }),
-        )
-        const url = '/gmail/v1/users/me/messages/import'
-        const answer = await fetch(`${options.upstream()}${url}`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${await deliveryToken(recipient)}`,
-            'content-type': 'application/json',
-          },
-          body,
-        })
-        await answer.arrayBuffer()
-        if (!answer.ok) continue
-        memory?.record({
-          email: recipient,
-          method: 'POST',
-          url,
-          contentType: 'application/json',
-          body: body.toString('base64'),
-        })
-        options.onDelivered?.(recipient)
-      } catch {
-        // The next recipient may still be reached.
-      }
-    }
-  }
+  /** Mail between the stand-in's accounts, delivered after each send (demo-deliverer.ts). */
+  const delivery = createDemoDeliverer({
+    upstream: options.upstream,
+    accounts: options.accounts ?? [],
+    memory,
+    onDelivered: options.onDelivered,
+    issueFor,
+  })
 
   function forget(token: string) {
     const refreshToken = owners.get(token)?.refreshToken ?? token
@@ -349,7 +301,7 @@ export async function startGoogleGuard(options: {
             .then(async (raw) => {
               sentIds.note(owner.email, body, raw)
               // Delivered before the sender hears back, so a send answered is a send received.
-              await deliver(owner.email, body)
+              await delivery.deliver(owner.email, body)
               response.writeHead(200, answer.headers)
               response.end(raw)
             })
