@@ -132,6 +132,32 @@ test('opening an unread thread marks it read and the sidebar badge follows', asy
   await expect(badge).toHaveText(String(before - 1))
 })
 
+test('a row in view opens from what was fetched while the list rested, with no hover first', async ({
+  page,
+}) => {
+  const fetched = new Set<string>()
+  page.on('response', (r) => {
+    if (r.ok()) fetched.add(new URL(r.url()).pathname)
+  })
+  await openInbox(page)
+  await page.mouse.move(1200, 780)
+  // A read row near the top, wholly in view, which the pointer never rested on (an unread one
+  // would be fetched again once opening marks it read).
+  const row = page.locator('[data-testid="thread-row"]:not([data-unread])').first()
+  const { id, subject } = await describeRow(row)
+  const path = `/api/gmail/threads/${encodeURIComponent(id)}`
+  await expect.poll(() => fetched.has(path), { timeout: 15_000 }).toBe(true)
+  // From now on the server holds this conversation's answer: only what was fetched can show.
+  let askedAgain = 0
+  const held = (url: URL) => url.pathname === path
+  await page.route(held, () => void (askedAgain += 1))
+  await row.getByRole('button').first().click()
+  await expect(subjectHeading(page)).toHaveText(subject)
+  await expect(page.getByTestId('message').first()).toBeVisible()
+  expect(askedAgain).toBe(0)
+  await page.unroute(held)
+})
+
 test('archive and star are real, optimistic, and survive a reload', async ({ page }) => {
   await openInbox(page)
 

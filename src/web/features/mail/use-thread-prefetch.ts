@@ -1,18 +1,32 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Thread } from '../../../contract/mail'
 import { whenIdle } from '../../lib/when-idle'
-import { threadQuery } from './api/get-thread'
+import { threadDetailKey, threadQuery } from './api/get-thread'
 
 /** How long a pointer rests on a row before its conversation is fetched. */
 const INTENT_MS = 50
+/**
+ * Conversations fetched at once for the rows at rest in view: two leave the browser's other
+ * connections (six a host) to a click, the list and the event stream.
+ */
+const IN_VIEW_AT_ONCE = 2
+/** At most this many rows in view are fetched per rest: a tall window on a compact list. */
+const IN_VIEW_MAX = 20
+
+export type ThreadPrefetch = {
+  /** A row the pointer rests on, is pressed or focused (`now`: no wait for the pointer). */
+  onRowIntent: (id: string, now?: boolean) => void
+  /** The rows in view once the list has come to rest: their conversations are fetched. */
+  onRowsAtRest: (threads: Thread[]) => void
+}
 
 /**
  * Fetches conversations before they are opened, so opening one shows its text at once
- * (decision 036): the row a pointer rests on, is pressed or focused (through the returned
- * `onRowIntent`), the row under the j/k cursor and the neighbours of the open conversation;
- * and the viewer's code, on idle and with any of those. A query already cached is not asked
- * again.
+ * (decisions 036 and 062): the rows in view once the list is at rest (`onRowsAtRest`), the
+ * row a pointer rests on, is pressed or focused (`onRowIntent`), the row under the j/k cursor
+ * and the neighbours of the open conversation; and the viewer's code, on idle and with any of
+ * those. A query already cached is not asked again.
  */
 export function useThreadPrefetch({
   threads,
@@ -25,7 +39,7 @@ export function useThreadPrefetch({
   cursorIndex: number
   selectedId: string | null
   loadViewer: () => Promise<unknown>
-}): (id: string, now?: boolean) => void {
+}): ThreadPrefetch {
   const queryClient = useQueryClient()
   // The viewer is what the inbox most likely needs next: its code loads at the first quiet
   // moment after the page has loaded, not after the second the other screens wait.
@@ -54,6 +68,37 @@ export function useThreadPrefetch({
   )
   useEffect(() => () => clearTimeout(intentTimer.current), [])
 
+  // The rows in view, a few at a time, in the browser's quiet moments: a click with no hover
+  // before it (a touch, a quick hand) finds its conversation already here. A new rest (a
+  // scroll, a reload of the list) drops what the last one had not started.
+  const inViewRun = useRef({ cancelled: false })
+  const onRowsAtRest = useCallback(
+    (shown: Thread[]) => {
+      inViewRun.current.cancelled = true
+      const run = { cancelled: false }
+      inViewRun.current = run
+      // Headers-only rows would cost a Gmail threads.get nobody asked for (as below).
+      const wanted = shown
+        .filter((t) => !t.partial && queryClient.getQueryData(threadDetailKey(t.id)) === undefined)
+        .slice(0, IN_VIEW_MAX)
+        .map((t) => t.id)
+      const next = (): void => {
+        const id = wanted.shift()
+        if (id === undefined || run.cancelled) return
+        whenIdle(
+          () => {
+            if (run.cancelled) return
+            void queryClient.prefetchQuery(threadQuery(id)).finally(next)
+          },
+          { afterLoadMs: 0 },
+        )
+      }
+      for (let lane = 0; lane < IN_VIEW_AT_ONCE; lane++) next()
+    },
+    [queryClient],
+  )
+  useEffect(() => () => void (inViewRun.current.cancelled = true), [])
+
   // Only what the cache holds whole: a row still headers-only (the first sync is filling it)
   // would cost a Gmail threads.get nobody asked for.
   const selectedIndex = selectedId ? threads.findIndex((t) => t.id === selectedId) : -1
@@ -78,5 +123,5 @@ export function useThreadPrefetch({
     }
   }, [nearbyKey, selectedId, prefetchThread, queryClient])
 
-  return onRowIntent
+  return useMemo(() => ({ onRowIntent, onRowsAtRest }), [onRowIntent, onRowsAtRest])
 }

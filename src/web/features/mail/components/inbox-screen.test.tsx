@@ -39,11 +39,15 @@ const SYNCED: ThreadList = {
  * The API as the inbox reads it: the thread list fails until POST /api/gmail/sync works, or
  * `threads` answers it.
  */
+const isThreadDetail = (url: string) => url.startsWith('/api/gmail/threads/')
+
 function serveApi(threads?: (url: URL) => ThreadList) {
   let synced = false
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 })
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input)
+    // A conversation's own messages (the rows in view are fetched once the list rests): none.
+    if (isThreadDetail(url)) return new Response('{}', { status: 404 })
     if (url.startsWith('/api/gmail/sync') && init?.method === 'POST') {
       synced = true
       return new Response(JSON.stringify({ status: 'queued', jobId: 'job-1' }), { status: 202 })
@@ -189,7 +193,8 @@ describe('scrolling to the end of the loaded list', () => {
     })
     const serve = fetchMock.getMockImplementation()!
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).startsWith('/api/gmail/threads') && !String(input).includes('cursor=')) {
+      const url = String(input)
+      if (url.startsWith('/api/gmail/threads?') && !url.includes('cursor=')) {
         if (++firstPages === 2) await new Promise<void>((resolve) => (answerRefresh = resolve))
       }
       return serve(input, init)

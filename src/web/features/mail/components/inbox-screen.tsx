@@ -87,7 +87,7 @@ function MailboxScreen({
   const reply = useInlineReply(cursor)
   const smartReply = useSmartReplyDialog(SmartReply.preload)
   const { refresh, pending: refreshPending } = useInboxRefresh()
-  const onRowIntent = useThreadPrefetch({
+  const prefetch = useThreadPrefetch({
     threads,
     cursorIndex: cursor.cursorIndex,
     selectedId,
@@ -194,7 +194,7 @@ function MailboxScreen({
           cursor={cursor}
           selection={selection}
           display={display}
-          onIntent={onRowIntent}
+          prefetch={prefetch}
           onAction={onRowAction}
         />
       </section>

@@ -9,6 +9,7 @@ import type { useInboxList } from '../use-inbox-list'
 import type { useInboxSearch } from '../use-inbox-search'
 import type { useInlineReply } from '../use-inline-reply'
 import type { useThreadCursor } from '../use-thread-cursor'
+import type { ThreadPrefetch } from '../use-thread-prefetch'
 import { ListError, LoadingRows, NoThreads, NothingSelected } from './inbox-states'
 import type { RowAction } from './quick-actions-menu'
 import { ThreadList } from './thread-list'
@@ -33,7 +34,7 @@ export function MailboxListBody({
   cursor,
   selection,
   display,
-  onIntent,
+  prefetch,
   onAction,
 }: {
   inbox: ReturnType<typeof useInboxList>
@@ -43,7 +44,7 @@ export function MailboxListBody({
   cursor: ReturnType<typeof useThreadCursor>
   selection: ReturnType<typeof useSelection>
   display: RowDisplay
-  onIntent: (id: string, now?: boolean) => void
+  prefetch: ThreadPrefetch
   onAction: (thread: Thread, action: RowAction) => void
 }) {
   const { shown: list, threads, searchProblem } = inbox
@@ -71,7 +72,8 @@ export function MailboxListBody({
       isFetching={list.isFetching}
       fetchNextPage={inbox.fetchNextPage}
       onOpen={cursor.open}
-      onIntent={onIntent}
+      onIntent={prefetch.onRowIntent}
+      onRowsAtRest={prefetch.onRowsAtRest}
       onAction={onAction}
       checkedIds={selection.set}
       onCheck={selection.toggle}

@@ -29,6 +29,8 @@ type ThreadListProps = {
   fetchNextPage: () => void
   onOpen: (id: string) => void
   onIntent: (id: string, now?: boolean) => void
+  /** The rows in view, each time the list comes to rest with other rows (or rows) in view. */
+  onRowsAtRest?: (threads: Thread[]) => void
   onAction: (thread: Thread, action: RowAction) => void
   /** The ticked conversations, and ticking one (a checkbox per row when given). */
   checkedIds?: ReadonlySet<string>
@@ -65,6 +67,7 @@ export function ThreadList({
   fetchNextPage,
   onOpen,
   onIntent,
+  onRowsAtRest,
   onAction,
   checkedIds,
   onCheck,
@@ -110,6 +113,23 @@ export function ThreadList({
       fetchNextPage()
     }
   }, [lastIndex, threads.length, hasNextPage, isFetching, fetchNextPage])
+
+  // The virtualizer renders again when scrolling stops or the rows in view change; `range` is
+  // the rows in view, without the overscan.
+  const resting = !virtualizer.isScrolling
+  const firstInView = virtualizer.range?.startIndex ?? -1
+  const lastInView = virtualizer.range?.endIndex ?? -1
+  const inViewKey = resting
+    ? threads
+        .slice(Math.max(0, firstInView), lastInView + 1)
+        .map((t) => t.id)
+        .join(' ')
+    : ''
+  const restingRows = useRef<Thread[]>([])
+  restingRows.current = resting ? threads.slice(Math.max(0, firstInView), lastInView + 1) : []
+  useEffect(() => {
+    if (inViewKey) onRowsAtRest?.(restingRows.current)
+  }, [inViewKey, onRowsAtRest])
 
   // The cursor's row is kept in view. Whether it already is comes from what the virtualizer last
   // saw (scroll events, the list's size): asking the page would force a layout in the middle of
