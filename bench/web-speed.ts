@@ -25,6 +25,8 @@
  *   window at its default 5 s; at the machine's own speed and at 4× CPU. p50 and p95 of all
  *   runs' sends. `BENCH_WEB_PARTS=undo` measures only this (on the demo mailbox alone unless
  *   BENCH_THREADS says otherwise).
+ * `BENCH_WEB_PARTS=open` measures only the cold load, the warm loads and the opens, and prints
+ * each open's time in order (the first one a fresh page makes is where a slow p95 came from).
  */
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -52,9 +54,10 @@ const OPENS = Number(process.env.BENCH_OPENS ?? 15)
 const FLING_SECONDS = Number(process.env.BENCH_FLING_SECONDS ?? 6)
 const FLING_PX = Number(process.env.BENCH_FLING_PX ?? 150)
 const SEARCHES = 20
-/** `all` (the default) or `undo`: the parts to measure (see the list above). */
+/** `all` (the default), `undo` or `open`: the parts to measure (see the list above). */
 const PARTS = process.env.BENCH_WEB_PARTS ?? 'all'
 const ONLY_UNDO = PARTS === 'undo'
+const ONLY_OPEN = PARTS === 'open'
 const UNDO_SENDS = Number(process.env.BENCH_UNDO_SENDS ?? 10)
 /** Where the bench's messages go: the demo stand-in takes them, and nobody reads them. */
 const UNDO_TO = 'bench-undo@example.com'
@@ -353,6 +356,7 @@ async function main() {
         )
       }
     }
+    const m = (values: number[]) => median(values)
     for (let run = 0; run < RUNS; run++) {
       // A new context each run: an empty HTTP cache for the cold load, then warm for the rest.
       const context = await browser.newContext({
@@ -386,6 +390,13 @@ async function main() {
       results.openCold.push(percentile(coldOpens, 95))
       results.openP95.push(percentile(opens, 95))
       results.openMedian.push(median(opens))
+      if (ONLY_OPEN) {
+        const list = (times: number[]) => times.map((t) => t.toFixed(0)).join(', ')
+        console.log(`Run ${run + 1}: opens with no hover, in order: ${list(coldOpens)} ms`)
+        console.log(`Run ${run + 1}: opens after a ${HOVER_MS} ms hover: ${list(opens)} ms`)
+        await context.close()
+        continue
+      }
 
       await throttle(context, page, CPU_SLOWDOWN)
       const visits = await firstVisits(page)
@@ -412,6 +423,12 @@ async function main() {
       await context.close()
     }
 
+    if (ONLY_OPEN) {
+      console.log(
+        `\nMedians of ${RUNS} runs: open p95 no hover ${ms(m(results.openCold))}, hovered ${ms(m(results.openP95))}`,
+      )
+      return
+    }
     if (ONLY_UNDO) {
       const load = loadavg().map((l) => l.toFixed(1))
       console.log(`\nAll ${RUNS} runs (Chromium; load average now ${load.join(', ')}):`)
@@ -425,7 +442,6 @@ async function main() {
     )?.[1]
     const headers = entry ? await assetHeaders(appUrl, entry) : {}
 
-    const m = (values: number[]) => median(values)
     console.log(`\nMedians of ${RUNS} runs (${THREADS.toLocaleString()}-thread inbox, Chromium):`)
     const row = (metric: string, value: string, target: string) =>
       console.log(`  ${metric.padEnd(48)} ${value.padEnd(30)} target ${target}`)

@@ -173,7 +173,11 @@ describe('serving the built web app', () => {
     const asset = await rawGet('/assets/app-1a2b.js')
     expect(asset).toMatchObject({ status: 200, body: 'console.log(1)' })
     expect(asset.cache).toContain('immutable')
-    expect(await rawGet('/favicon.svg')).toMatchObject({ status: 200, body: '<svg/>' })
+    expect(await rawGet('/favicon.svg')).toMatchObject({
+      status: 200,
+      body: '<svg/>',
+      cache: 'public, max-age=86400',
+    })
     const page = await rawGet('/inbox?thread=thread-1')
     expect(page).toMatchObject({ status: 200, cache: 'no-cache' })
     expect(page.body).toContain('<title>Inkwell</title>')

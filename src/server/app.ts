@@ -314,6 +314,9 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
     const file = webRootFile(root, request.url.split('?')[0] ?? '/')
     // Built assets carry a content hash in their names: they never change.
     if (file?.startsWith('assets/')) return reply.sendFile(file, { maxAge: '1y', immutable: true })
+    // Chromium asks for the page's icon again at each in-app navigation (every conversation
+    // opened) while it must be revalidated: a day's freshness spares that request.
+    if (file === 'favicon.svg') return reply.sendFile(file, { maxAge: '1d' })
     if (file) return reply.sendFile(file)
     // A missing asset is a page of an older build: index.html would be run as a script.
     if (request.url.startsWith('/assets/')) return sendApiNotFound(request, reply)

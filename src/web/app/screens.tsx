@@ -1,4 +1,4 @@
-import { whenIdle } from '../lib/when-idle'
+import { loadWhenIdle } from '../lib/when-idle'
 import { lazyComponent } from '../lib/lazy-component'
 
 /**
@@ -56,7 +56,8 @@ export function preloadScreen(path: string) {
 
 /** Loads every screen above when the browser is idle; returns a function that cancels it. */
 export function preloadScreensWhenIdle(): () => void {
-  return whenIdle(() => {
-    for (const path of Object.keys(SCREENS)) if (path !== '/admin') preloadScreen(path)
-  })
+  const cancels = Object.entries(SCREENS)
+    .filter(([path]) => path !== '/admin')
+    .map(([, screen]) => loadWhenIdle(screen.preload))
+  return () => cancels.forEach((cancel) => cancel())
 }

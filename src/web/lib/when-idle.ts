@@ -26,3 +26,52 @@ export function whenIdle(task: () => void, options: { afterLoadMs?: number } = {
     if (idle !== undefined) window.cancelIdleCallback(idle)
   }
 }
+
+type QueuedLoad = { load: () => Promise<unknown>; cancelled: boolean }
+const loadsWaiting: QueuedLoad[] = []
+let loading = false
+
+function loadNext(): void {
+  if (loading) return
+  const next = loadsWaiting.shift()
+  if (!next) return
+  loading = true
+  const done = () => {
+    loading = false
+    loadNext()
+  }
+  whenIdle(
+    () => {
+      if (next.cancelled) return done()
+      next.load().then(done, done)
+    },
+    { afterLoadMs: 0 },
+  )
+}
+
+/**
+ * Loads code the page may need later (a screen, a menu, the reply box) in the browser's quiet
+ * moments, one load at a time across the whole app: each load waits for its own idle callback,
+ * the next once the last has arrived and run. Loads started together arrive and run together, a
+ * burst of script evaluation that a click lands in: a bare click's open waited 110–160 ms
+ * behind eleven chunks of menus and screens (decision 062). `afterLoadMs` as `whenIdle`'s.
+ * Returns a function that drops the load if it has not started.
+ */
+export function loadWhenIdle(
+  load: () => Promise<unknown>,
+  options: { afterLoadMs?: number } = {},
+): () => void {
+  const queued: QueuedLoad = {
+    // A failed load is tried again by whoever needs the code (lazyComponent forgets it).
+    load: () => load().catch(() => {}),
+    cancelled: false,
+  }
+  const cancelWait = whenIdle(() => {
+    loadsWaiting.push(queued)
+    loadNext()
+  }, options)
+  return () => {
+    queued.cancelled = true
+    cancelWait()
+  }
+}

@@ -9,7 +9,7 @@ import {
   type ReactElement,
 } from 'react'
 import type { LazyComponent } from '../../lib/lazy-component'
-import { whenIdle } from '../../lib/when-idle'
+import { loadWhenIdle } from '../../lib/when-idle'
 
 /** What a menu loaded on demand is given: the trigger to wrap, and that it opens on mounting. */
 export type OnDemandMenuProps = { trigger: ReactElement; defaultOpen: boolean }
@@ -53,7 +53,7 @@ export function MenuOnDemand<P extends object>({
     preloadOnIdle.add(Menu)
     // Once per menu, not per button, and not cancelled with the button that asked (a row that
     // scrolls away): loading code twice is the one thing preload never does.
-    whenIdle(() => void Menu.preload().catch(() => {}))
+    loadWhenIdle(Menu.preload)
   }, [Menu])
 
   if (used) {

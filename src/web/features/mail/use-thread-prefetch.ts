@@ -43,6 +43,8 @@ export function useThreadPrefetch({
   const queryClient = useQueryClient()
   // The viewer is what the inbox most likely needs next: its code loads at the first quiet
   // moment after the page has loaded, not after the second the other screens wait.
+  // Not in loadWhenIdle's turn behind the other screens and menus, nor held while the hands
+  // move: a click needs it.
   useEffect(
     () => whenIdle(() => void loadViewer().catch(() => {}), { afterLoadMs: 0 }),
     [loadViewer],

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react'
 import type { Label } from '../../../../contract/labels'
 import { lazyComponent } from '../../../lib/lazy-component'
-import { whenIdle } from '../../../lib/when-idle'
+import { loadWhenIdle } from '../../../lib/when-idle'
 import type { MailboxPickers as Pickers } from '../use-mailbox-pickers'
 
 // Dialogs (Radix's dialog, its focus trap and scroll lock): out of the list's first paint, loaded
@@ -18,14 +18,12 @@ export function MailboxPickers({
   pickers: Pickers
   labels: readonly Label[] | undefined
 }) {
-  useEffect(
-    () =>
-      whenIdle(() => {
-        for (const picker of [LabelPicker, MoveToPicker, SnoozePicker])
-          void picker.preload().catch(() => {})
-      }),
-    [],
-  )
+  useEffect(() => {
+    const cancels = [LabelPicker, MoveToPicker, SnoozePicker].map((picker) =>
+      loadWhenIdle(picker.preload),
+    )
+    return () => cancels.forEach((cancel) => cancel())
+  }, [])
   let picker
   switch (pickers.kind) {
     case 'label':

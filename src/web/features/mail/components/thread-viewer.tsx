@@ -38,7 +38,7 @@ import { cn } from '../../../lib/cn'
 import { afterPaint } from '../../../lib/after-paint'
 import { lazyComponent } from '../../../lib/lazy-component'
 import { warmSanitizer } from '../../../lib/sanitize-email'
-import { whenIdle } from '../../../lib/when-idle'
+import { loadWhenIdle } from '../../../lib/when-idle'
 import type { ReplyMode } from '../compose/compose-handoff'
 import { useThread } from '../api/get-thread'
 import { useMarkReadWhenShown } from '../use-mark-read-when-shown'
@@ -128,10 +128,7 @@ export function ThreadViewer({
   onSmartReply,
 }: ThreadViewerProps) {
   const { data: detail, error, isPending, refetch } = useThread(threadId)
-  useEffect(
-    () => whenIdle(() => void InlineReply.preload().catch(() => {}), { afterLoadMs: 0 }),
-    [],
-  )
+  useEffect(() => loadWhenIdle(InlineReply.preload, { afterLoadMs: 0 }), [])
   // Opening a conversation takes the focus to it (its subject), so a screen reader reads it
   // and Tab goes on from there; once it has painted, not holding that paint back.
   const headingRef = useRef<HTMLHeadingElement>(null)
