@@ -13,6 +13,9 @@
  *    first Inbox page is timed as bench/run.ts times the cold first page; each newcomer's sync
  *    ends before the next signs in. Then one synced user's Refresh (POST /api/gmail/sync,
  *    waited for) and Gmail push (until its sync has ended), each after a new mail, and archives.
+ * 1b. Its own backfill alone: one more account with older mail signs in for real (a first sync,
+ *    then its backfill), and archives while its backfill is under way and nothing else runs:
+ *    what point 2's "an archive during a backfill answers as fast as without one" asks.
  * 2. The backfillers' syncs run, and once every one of their backfills has made a step, the
  *    same again with other newcomers, the same user's Refresh and push, and archives by a
  *    backfilling user while their own backfill runs.
@@ -52,6 +55,8 @@ const QUOTA = process.env.BENCH_QUOTA ?? '2026'
 /** Each user's syncs (Refresh, push) and archives, per phase. */
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 8)
 const ARCHIVES = 20
+/** The backfill steps the solo user's actions span (phase 1b). */
+const SOLO_STEPS = Number(process.env.BENCH_SOLO_STEPS ?? 2)
 /** Every account's demo mailbox: enough recent threads to fill a first page of 50. */
 const RECENT_THREADS = 60
 const DAY = 86_400_000
@@ -75,6 +80,8 @@ const IDLE_NEWCOMERS = numbered('idle', NEWCOMERS)
 const LOADED_NEWCOMERS = numbered('newcomer', NEWCOMERS)
 /** The user whose Refresh, push and archives are timed in both phases. */
 const REGULAR = account('regular@inkwell.demo')
+/** The user who archives while their own backfill, and nothing else, runs (phase 1b). */
+const SOLO = account('solo@inkwell.demo')
 
 const load = () =>
   loadavg()
@@ -254,7 +261,7 @@ async function main() {
   const appDatabase = openDatabase(bench.url, { max: POOL })
 
   const standIn = await startStandInProcess({
-    users: [...BACKFILLING, ...IDLE_NEWCOMERS, ...LOADED_NEWCOMERS, REGULAR],
+    users: [...BACKFILLING, ...IDLE_NEWCOMERS, ...LOADED_NEWCOMERS, REGULAR, SOLO],
     threadsPerUser: RECENT_THREADS,
     redirectUris: [BENCH_REDIRECT_URI],
     latencyMs: LATENCY_MS,
@@ -361,12 +368,13 @@ async function main() {
       `  the instance and the stand-in started in ${ms(performance.now() - setupStarted)}`,
     )
     const sessions = new Map<string, string>()
-    for (const user of [...BACKFILLING, REGULAR]) {
+    for (const user of [...BACKFILLING, REGULAR, SOLO]) {
       sessions.set(user.email, (await signIn({ app }, user.email)).session!)
     }
     let planted = performance.now()
-    const tokens = await Promise.all(BACKFILLING.map((user) => accessTokenOf(user.email)))
-    const older = BACKFILLING.flatMap((user, u) =>
+    const withOlderMail = [...BACKFILLING, SOLO]
+    const tokens = await Promise.all(withOlderMail.map((user) => accessTokenOf(user.email)))
+    const older = withOlderMail.flatMap((user, u) =>
       Array.from({ length: OLD_THREADS }, (_, i) => ({ user, token: tokens[u]!, i })),
     )
     /** Each backfiller's newest history id: where a sync that has all but the older mail is. */
@@ -382,7 +390,7 @@ async function main() {
       if (historyId > (historyIds.get(user.email) ?? 0n)) historyIds.set(user.email, historyId)
     })
     console.log(
-      `  ${(BACKFILLERS * OLD_THREADS).toLocaleString()} older threads put into the stand-in's Gmail in ${ms(performance.now() - planted)}`,
+      `  ${(withOlderMail.length * OLD_THREADS).toLocaleString()} older threads put into the stand-in's Gmail in ${ms(performance.now() - planted)}`,
     )
     const regularId = await userIdOf(REGULAR.email)
     const regularSession = sessions.get(REGULAR.email)!
@@ -475,29 +483,80 @@ async function main() {
       return { times, waits }
     }
 
-    /** Archives ARCHIVES of the user's Inbox threads, one at a time, as the app's button does. */
-    const archives = async (session: string) => {
+    /** How far the user's backfill has come, and whether it has ended. */
+    const backfillOf = async (userId: string) =>
+      (
+        await benchPool.query<{ threads: number; done: boolean }>(
+          `select backfill_threads as threads, backfill_done_at is not null as done
+           from mail_sync_state where user_id = $1`,
+          [userId],
+        )
+      ).rows[0] ?? { threads: 0, done: false }
+    /** ARCHIVES of the user's Inbox threads. */
+    const inboxIds = async (session: string) => {
       const inbox = await app.inject({
         url: `/api/gmail/threads?label=INBOX&limit=${ARCHIVES}`,
         cookies: { inkwell_session: session },
       })
       const ids = (inbox.json().threads as { id: string }[]).map((t) => t.id)
       if (ids.length < ARCHIVES) throw new Error(`only ${ids.length} threads to archive`)
+      return ids
+    }
+    /** One thread action, as the app's button asks for it; how long its answer took (ms). */
+    const act = async (session: string, id: string, action: 'archive' | 'unarchive') => {
+      const started = performance.now()
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/gmail/threads/${encodeURIComponent(id)}/actions`,
+        headers: { origin: BENCH_APP_URL },
+        cookies: { inkwell_session: session },
+        payload: { action },
+      })
+      if (response.statusCode !== 200)
+        throw new Error(`${action}: ${response.statusCode} ${response.body}`)
+      return performance.now() - started
+    }
+    /** Archives ARCHIVES of the user's Inbox threads, one at a time. */
+    const archives = async (session: string) => {
       const times: number[] = []
-      for (const id of ids) {
-        const started = performance.now()
-        const response = await app.inject({
-          method: 'POST',
-          url: `/api/gmail/threads/${encodeURIComponent(id)}/actions`,
-          headers: { origin: BENCH_APP_URL },
-          cookies: { inkwell_session: session },
-          payload: { action: 'archive' },
-        })
-        if (response.statusCode !== 200)
-          throw new Error(`archive: ${response.statusCode} ${response.body}`)
-        times.push(performance.now() - started)
-      }
+      for (const id of await inboxIds(session)) times.push(await act(session, id, 'archive'))
       return times
+    }
+    /**
+     * Archives and moves back the user's Inbox threads, over and over, until their backfill has
+     * made SOLO_STEPS more steps: each action timed, and told apart by whether one of the
+     * user's backfill steps was running as it was asked or answered (the steps are paced to
+     * the quota, so most of the time the backfill waits for its units).
+     */
+    const actionsDuringBackfill = async (session: string, userId: string) => {
+      const stepRunning = async () =>
+        ((
+          await benchPool.query(
+            `select 1 from pgboss.job
+              where name = 'mail-backfill' and singleton_key = $1 and state = 'active'`,
+            [userId],
+          )
+        ).rowCount ?? 0) > 0
+      const ids = await inboxIds(session)
+      const from = await backfillOf(userId)
+      const duringStep: number[] = []
+      const betweenSteps: number[] = []
+      const deadline = performance.now() + 120_000
+      for (;;) {
+        const now = await backfillOf(userId)
+        const steps = (now.threads - from.threads) / config.mailSync.backfillPageSize
+        if (now.done || steps >= SOLO_STEPS || performance.now() > deadline) {
+          return { duringStep, betweenSteps, from: from.threads, to: now.threads, done: now.done }
+        }
+        for (const id of ids) {
+          for (const action of ['archive', 'unarchive'] as const) {
+            const before = await stepRunning()
+            const time = await act(session, id, action)
+            const after = await stepRunning()
+            ;(before || after ? duringStep : betweenSteps).push(time)
+          }
+        }
+      }
     }
 
     console.log(`  set up in ${ms(performance.now() - setupStarted)}`)
@@ -521,6 +580,20 @@ async function main() {
     const idleShared = watching.stop()
     const idleCpu = cpu()
     console.log(`  idle phase measured in ${ms(performance.now() - idleStarted)}`)
+
+    // 1b. Its own backfill alone: a first visit, its sync, then its backfill's first step.
+    const soloId = await userIdOf(SOLO.email)
+    const soloSession = sessions.get(SOLO.email)!
+    await app.inject({
+      url: '/api/gmail/threads?limit=50',
+      cookies: { inkwell_session: soloSession },
+    })
+    await until(
+      async () => (await backfillOf(soloId)).threads,
+      (threads) => threads > 0,
+      { ms: 120_000, everyMs: 50, waitingFor: "the solo user's first backfill step" },
+    )
+    const solo = await actionsDuringBackfill(soloSession, soloId)
 
     // 2. The backfills. One backfiller (the one who archives) signs in for real: a first sync,
     // then the backfill. The others are as if they had signed in earlier: their sync state says
@@ -587,20 +660,9 @@ async function main() {
     const loadedRefresh = await refreshes()
     const loadedPush = await pushes()
     const archiverId = backfillIds[0]!
-    const archiverBefore = (
-      await benchPool.query<{ threads: number }>(
-        'select backfill_threads as threads from mail_sync_state where user_id = $1',
-        [archiverId],
-      )
-    ).rows[0]!.threads
+    const archiverBefore = (await backfillOf(archiverId)).threads
     const loadedArchive = await archives(sessions.get(archiver!.email)!)
-    const archiverAfter = (
-      await benchPool.query<{ threads: number; done: boolean }>(
-        `select backfill_threads as threads, backfill_done_at is not null as done
-         from mail_sync_state where user_id = $1`,
-        [archiverId],
-      )
-    ).rows[0]!
+    const archiverAfter = await backfillOf(archiverId)
     const loadedShared = watching.stop()
     const loadedCpu = cpu()
     const atEnd = await backfillState()
@@ -651,11 +713,20 @@ async function main() {
 
     console.log(`\nArchive (POST /api/gmail/threads/:id/actions), ${ARCHIVES} a phase`)
     row('no backfill:', spread(idleArchive))
+    console.log(
+      `  its own backfill alone, archive and back until it made ${SOLO_STEPS} steps (${solo.from} → ${solo.to} threads${solo.done ? ', and ended' : ''}):`,
+    )
+    row('  during a step:', `${spread(solo.duringStep)} (${solo.duringStep.length} actions)`)
+    row('  between steps:', `${spread(solo.betweenSteps)} (${solo.betweenSteps.length} actions)`)
     row(
-      'during its backfill:',
+      '  ÷ no backfill:',
+      `during a step ${both(idleArchive, solo.duringStep)}; between ${both(idleArchive, solo.betweenSteps)} (target: as fast)`,
+    )
+    row(
+      `its own and ${BACKFILLERS - 1} others:`,
       `${spread(loadedArchive)}; its backfill went from ${archiverBefore} to ${archiverAfter.threads} threads meanwhile${archiverAfter.done ? ' and ended' : ''}`,
     )
-    row('under load ÷ idle:', `${both(idleArchive, loadedArchive)} (target: as fast)`)
+    row('under load ÷ idle:', both(idleArchive, loadedArchive))
 
     console.log('\nThe instance meanwhile')
     for (const [label, shared, cpuLine] of [
