@@ -10,8 +10,10 @@ import { freePort } from './test/free-port.js'
 import { gmailUnitsOf } from './test/gmail-units.js'
 import { startRoundRobinProxy } from './test/round-robin-proxy.js'
 import {
+  serverProcessEnv,
   signInOver,
   startServerProcess,
+  stopServerProcess,
   waitReady,
   type ServerProcess,
 } from './test/server-process.js'
@@ -43,23 +45,19 @@ describe('two instances on one database, behind a round-robin proxy', () => {
       threadsPerUser: 24,
     })
     gmailProxy = await startFaultProxy(standIn.url)
+    // Both instances are the one app behind the balancer: one address, one cookie secret.
     const shared = {
-      INKWELL_MODE: 'demo',
-      DATABASE_URL: database.url,
-      GOOGLE_STANDIN_URL: gmailProxy.url,
-      TOKEN_ENCRYPTION_KEY: tokenKey,
       COOKIE_SECRET: generateKey(),
       APP_URL: balancer.url,
-      INKWELL_API_ONLY: '1',
-      LOG_LEVEL: 'warn',
       GMAIL_QUOTA_UNITS_PER_MINUTE: String(UNITS_PER_MINUTE),
     }
     for (const port of [p1, p2]) {
       // Each demo instance starts its own Stripe stand-in; nothing here pays.
-      const stripePort = String(await freePort())
-      instances.push(
-        startServerProcess({ ...shared, PORT: String(port), STRIPE_STANDIN_PORT: stripePort }),
+      const env = await serverProcessEnv(
+        { databaseUrl: database.url, googleUrl: gmailProxy.url, port, tokenKey },
+        shared,
       )
+      instances.push(startServerProcess(env))
       direct.push(`http://127.0.0.1:${port}`)
     }
     await Promise.all(direct.map((url, i) => waitReady(url, instances[i]!)))
@@ -67,8 +65,7 @@ describe('two instances on one database, behind a round-robin proxy', () => {
 
   afterAll(async () => {
     if (process.env.SHOW_INSTANCE_LOGS) for (const i of instances) console.log(i.output())
-    for (const instance of instances) instance.child.kill('SIGTERM')
-    await Promise.all(instances.map((i) => i.exited))
+    await Promise.all(instances.map((instance) => stopServerProcess(instance, 'SIGTERM')))
     await balancer?.close()
     await gmailProxy?.close()
     await standIn?.close()

@@ -6,8 +6,10 @@ import { until } from '../../../test/eventually.js'
 import { startFaultProxy } from '../../../test/fault-proxy.js'
 import { freePort } from '../../../test/free-port.js'
 import {
+  serverProcessEnv,
   signInOver,
   startServerProcess,
+  stopServerProcess,
   waitReady,
   type ServerProcess,
 } from '../../../test/server-process.js'
@@ -29,7 +31,8 @@ describe('a snoozed conversation when the server is killed', () => {
   let standIn: GoogleStandIn
   let gmail: Awaited<ReturnType<typeof startFaultProxy>>
   let appUrl: string
-  let shared: Record<string, string>
+  /** What both instances share: the database, Google, the keys, the one address. */
+  let shared: { databaseUrl: string; googleUrl: string; tokenKey: string; cookieSecret: string }
   /** Each instance's port and its own Stripe stand-in's, kept across its restarts. */
   const ports: { app: number; stripe: number }[] = []
   const running: ServerProcess[] = []
@@ -48,22 +51,15 @@ describe('a snoozed conversation when the server is killed', () => {
     })
     gmail = await startFaultProxy(standIn.url)
     shared = {
-      INKWELL_MODE: 'demo',
-      DATABASE_URL: database.url,
-      GOOGLE_STANDIN_URL: gmail.url,
-      TOKEN_ENCRYPTION_KEY: generateKey(),
-      COOKIE_SECRET: generateKey(),
-      // Both instances are the one app at one address, as behind a load balancer.
-      APP_URL: appUrl,
-      INKWELL_API_ONLY: '1',
-      LOG_LEVEL: 'warn',
-      GMAIL_QUOTA_UNITS_PER_MINUTE: '0',
+      databaseUrl: database.url,
+      googleUrl: gmail.url,
+      tokenKey: generateKey(),
+      cookieSecret: generateKey(),
     }
   }, 60_000)
 
   afterAll(async () => {
-    for (const server of running) if (server.child.exitCode === null) server.child.kill('SIGKILL')
-    await Promise.all(running.map((server) => server.exited))
+    await Promise.all(running.map((server) => stopServerProcess(server)))
     await gmail?.close()
     await standIn?.close()
     await database?.drop()
@@ -72,11 +68,17 @@ describe('a snoozed conversation when the server is killed', () => {
   /** Starts instance `n` (0 or 1) on the shared database; answers its address. */
   async function start(n: number): Promise<{ url: string; server: ServerProcess }> {
     const { app, stripe } = ports[n]!
-    const server = startServerProcess({
-      ...shared,
-      PORT: String(app),
-      STRIPE_STANDIN_PORT: String(stripe),
-    })
+    const server = startServerProcess(
+      await serverProcessEnv(
+        { ...shared, port: app },
+        {
+          COOKIE_SECRET: shared.cookieSecret,
+          // Both instances are the one app at one address, as behind a load balancer.
+          APP_URL: appUrl,
+          STRIPE_STANDIN_PORT: String(stripe),
+        },
+      ),
+    )
     running.push(server)
     const url = `http://127.0.0.1:${app}`
     await waitReady(url, server)
@@ -178,8 +180,7 @@ describe('a snoozed conversation when the server is killed', () => {
     expect(listed).not.toContain(dueLater)
 
     // Killed before either time: nothing is drained, nothing handed back.
-    first.server.child.kill('SIGKILL')
-    await first.server.exited
+    await stopServerProcess(first.server)
     // One snooze's time passes while no server runs.
     await timePasses(dueWhileDown!)
 
