@@ -294,8 +294,6 @@ export function createScheduledSends(deps: {
       wakeUps.clear()
     },
 
-    sweep,
-
     /**
      * POST /api/gmail/send with `sendAt` or `undo`: the message saved as a draft to go at its
      * time. Null when it goes now (`undo` with the window off).
