@@ -85,13 +85,21 @@ export const CONTACTS: EvalContact[] = [
   },
 ]
 
+const THANK_REQUEST = 'Thank them for their help with the product launch'
+
 /** Requests as users type them in Compose: in English, whatever the contact's language. */
 export const COMPOSE_REQUESTS = [
   'Ask for the signed security questionnaire by Friday',
-  'Thank them for their help with the product launch',
+  THANK_REQUEST,
   'Propose a meeting on Tuesday at 3 pm to discuss the budget',
   'Follow up on the invoice of €2,400 I sent last month',
 ]
+
+/**
+ * Requests whose e-mail leaves nothing to answer (a thank-you): its closing line must not ask
+ * for a reply. The instruction's decline (INSTRUCTED) is the other such draft.
+ */
+export const SETTLED_REQUESTS: ReadonlySet<string> = new Set([THANK_REQUEST])
 
 /** Words in `language` of which one must appear (case-insensitive), by language. */
 export type Cues = Record<Language, RegExp>
@@ -119,7 +127,7 @@ export const QUESTION: QuestionCase = {
     french:
       "Bonjour Alex,\n\nPourrais-tu m'envoyer les diapositives avant vendredi ? J'aimerais les relire avant la réunion du conseil.\n\nMerci,\nChloé",
     german:
-      'Hallo Alex,\n\nkönntest du mir die Folien vor Freitag schicken? Ich möchte sie vor der Vorstandssitzung durchgehen.\n\nDanke,\nJonas',
+      'Hallo Alex,\n\nkönntest du mir die Folien vor Freitag schicken? Ich möchte sie vor der Vorstandssitzung durchgehen.\n\nDanke\nJonas',
   },
   answers: {
     english: /slides?|deck|presentation/i,
@@ -141,7 +149,7 @@ export const INSTRUCTED = {
     french:
       'Bonjour Alex,\n\nVeux-tu participer à notre atelier de planification jeudi prochain à 10 h ? Il durera environ deux heures.\n\nBien à toi,\nChloé',
     german:
-      'Hallo Alex,\n\nmagst du am nächsten Donnerstag um 10 Uhr an unserem Planungsworkshop teilnehmen? Er dauert etwa zwei Stunden.\n\nViele Grüße,\nJonas',
+      'Hallo Alex,\n\nmagst du am nächsten Donnerstag um 10 Uhr an unserem Planungsworkshop teilnehmen? Er dauert etwa zwei Stunden.\n\nViele Grüße\nJonas',
   } satisfies Record<Language, string>,
   /** A declining word: the reply says no. */
   followed: {
@@ -163,4 +171,20 @@ export const DEFERRALS: Cues = {
   spanish: /le responderé|te responderé|lo estoy revisando|volveré a escribir/i,
   french: /reviendrai vers|je regarde (cela|ça)|je me renseigne/i,
   german: /melde mich (später|bald|wieder)|schaue (es )?mir .* an|kümmere mich darum/i,
+}
+
+/**
+ * Closing lines that wait for the reader's answer ("I look forward to hearing from you"): they
+ * fit an e-mail that asks something, not a decline or a thank-you, where there is nothing to
+ * answer.
+ */
+export const AWAITS_REPLY: Cues = {
+  english:
+    /look(?:ing)? forward to (?:hearing from you|your (?:reply|answer|response))|await(?:ing)? your (?:reply|answer|response)|hear from you soon/i,
+  spanish:
+    /quedo a la espera|(?:espero|aguardo) (?:sus|tus) noticias|(?:espero|aguardo) (?:su|tu) respuesta/i,
+  french:
+    /dans l['’]attente de (?:votre|ton) (?:retour|réponse)|par avance de (?:votre|ton) retour|j['’]attends (?:votre|ton) (?:retour|réponse)/i,
+  german:
+    /freue mich auf (?:Ihre|deine) (?:Rückmeldung|Antwort)|(?:warte|warten) auf (?:Ihre|deine) (?:Rückmeldung|Antwort)|über (?:Ihre|deine) (?:Rückmeldung|Antwort) freuen/i,
 }

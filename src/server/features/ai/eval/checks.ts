@@ -101,3 +101,77 @@ export function greetsOnce(text: string, name: string, greeting: string): boolea
     .some((l) => l.trim().toLowerCase().startsWith(`${greeting.trim().toLowerCase()} `))
   return !repeated && !again
 }
+
+/**
+ * What ends the sign-off line in each language, as its readers expect: "Best regards,",
+ * "Saludos cordiales,", "Cordialement,", but German (DIN 5008) "Mit freundlichen Grüßen" with
+ * no comma, the name on the next line. Kept here apart from the writer's own tables: the eval
+ * is an instrument of its own.
+ */
+const SIGNOFF_MARK: Record<Language, string> = {
+  english: ',',
+  spanish: ',',
+  french: ',',
+  german: '',
+}
+
+/**
+ * German words that are never nouns nor the polite Sie/Ihnen/Ihr: after a greeting ending in a
+ * comma the text goes on in lower case, so none of them starts the first line with a capital
+ * ("Sehr geehrte Frau Dr. Schmidt,\n\nich komme…", "vielen Dank…").
+ */
+const GERMAN_LOWER = new Set(
+  (
+    'ich wir es er das der die den dem des ein eine einen einem du dir dich dein deine deinen ' +
+    'vielen herzlichen besten danke gerne gern leider bitte anbei hier hiermit bei sehr ' +
+    'selbstverständlich natürlich kurze kurz könnten können könnte könntest kannst darf dürfte ' +
+    'wäre wärst hätten hättest hast haben würde würden wollen wie was wann wo passt tut ' +
+    'entschuldigen entschuldige melde denk gleich heute morgen ja nein klar super alles von am ' +
+    'bis vor ab in im zu zum zur um an mit für auf nach da nur noch schon'
+  ).split(' '),
+)
+
+/**
+ * What a reader of the draft's language would mark in its frame: the greeting's closing mark
+ * (a colon after a formal Spanish greeting, "Estimada Dra. García:", a comma otherwise), the
+ * sign-off's (none in German), and in German a first word after a comma greeting that should be
+ * lower case. Empty when the frame reads right.
+ */
+export function letterFaults(
+  text: string,
+  language: Language,
+  signoff: string,
+  formal: boolean,
+): string[] {
+  const faults: string[] = []
+  const lines = text.trim().split('\n')
+  const greeting = lines[0]?.trim() ?? ''
+  const greetingMark = language === 'spanish' && formal ? ':' : ','
+  if (!greeting.endsWith(greetingMark))
+    faults.push(`greeting "${greeting}" should end with "${greetingMark}"`)
+  const closing = lines
+    .slice(-3)
+    .map((l) => l.trim())
+    .find((l) => l.toLowerCase().startsWith(signoff.trim().toLowerCase()))
+  if (closing !== undefined) {
+    const mark = /[,.;:!]$/.exec(closing)?.[0] ?? ''
+    if (mark !== SIGNOFF_MARK[language] && mark !== '!')
+      faults.push(
+        `sign-off "${closing}" should end with ${SIGNOFF_MARK[language] ? `"${SIGNOFF_MARK[language]}"` : 'no comma'}`,
+      )
+  }
+  const first =
+    lines
+      .slice(1)
+      .find((l) => l.trim())
+      ?.trim() ?? ''
+  const word = /^\p{L}+/u.exec(first)?.[0] ?? ''
+  if (
+    language === 'german' &&
+    greeting.endsWith(',') &&
+    /^\p{Lu}/u.test(word) &&
+    GERMAN_LOWER.has(word.toLowerCase())
+  )
+    faults.push(`"${word}" after the greeting should be "${word.toLowerCase()}"`)
+  return faults
+}

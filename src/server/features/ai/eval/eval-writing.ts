@@ -4,7 +4,9 @@
  * parser, then read the way their user would read them: is every sentence in the contact's
  * language, was the request expressed or pasted, was the question answered and the instruction
  * followed, does the greeting name the person once, is there a subject, does asking again give
- * another draft, does a refinement keep its promise. Prints figures; not a pass/fail test.
+ * another draft, does a refinement keep its promise, is the letter set out as its language
+ * does (the greeting's and the sign-off's marks, German's lower case after the greeting), does a
+ * decline or a thank-you close without asking for a reply. Prints figures; not a pass/fail test.
  *
  * Runs on a fresh clone: demo mode unless the environment says otherwise. `--judge` asks a
  * configured model to judge each draft against what was asked (not the offline writer);
@@ -24,11 +26,13 @@ import { parseReplyOptions } from '../reply-options.js'
 import { createSubjectLineSplitter } from '../subject-line.js'
 import { createWriterModel } from '../writer/models.js'
 import {
+  AWAITS_REPLY,
   COMPOSE_REQUESTS,
   CONTACTS,
   DEFERRALS,
   INSTRUCTED,
   QUESTION,
+  SETTLED_REQUESTS,
   type EvalContact,
 } from './cases.js'
 import {
@@ -37,6 +41,7 @@ import {
   hasGreeting,
   hasSignoff,
   languagePurity,
+  letterFaults,
   placeholderLeaks,
   sharedRun,
 } from './checks.js'
@@ -70,6 +75,10 @@ type Result = {
   differs: boolean | null
   lengthOk: boolean
   shorter: boolean | null
+  /** What a reader of the language marks in the greeting, the sign-off and the first word. */
+  letterFaults: string[]
+  /** A decline or a thank-you: true when its closing does not ask for a reply. */
+  noReplyAsked: boolean | null
   judged?: number
 }
 
@@ -126,6 +135,8 @@ function judgeOf(
   written: Written,
   source: string,
   structure: SentenceStructure,
+  /** Nothing in the draft is to be answered (a decline, a thank-you). */
+  settled = false,
 ) {
   const { pure, of } = languagePurity(written.text, contact.language)
   const [low, high] = TARGET[structure]
@@ -141,6 +152,13 @@ function judgeOf(
     framed:
       hasGreeting(written.text, contact.greeting) && hasSignoff(written.text, contact.signoff),
     lengthOk: length >= low && length <= high && placeholderLeaks(written.text).length === 0,
+    letterFaults: letterFaults(
+      written.text,
+      contact.language,
+      contact.signoff,
+      contact.formality === 'formal',
+    ),
+    noReplyAsked: settled ? !AWAITS_REPLY[contact.language].test(written.text) : null,
   }
 }
 
@@ -165,13 +183,14 @@ async function main() {
     const structure = STRUCTURES[index % STRUCTURES.length]!
     const lang = contact.language
     for (const request of COMPOSE_REQUESTS) {
+      const settled = SETTLED_REQUESTS.has(request)
       const ask = { ...none, kind: 'generate-email' as const, request }
       const first = await draft(model, briefFor(contact, structure, variation++, ask), cap)
       const again = await draft(model, briefFor(contact, structure, variation++, ask), cap)
       results.push({
         task: 'compose',
         language: lang,
-        ...judgeOf(contact, first, request, structure),
+        ...judgeOf(contact, first, request, structure, settled),
         answered: null,
         followed: null,
         hasSubject: Boolean(first.subject?.trim()),
@@ -188,7 +207,7 @@ async function main() {
       results.push({
         task: 'refine: shorter',
         language: lang,
-        ...judgeOf(contact, refined, request, structure),
+        ...judgeOf(contact, refined, request, structure, settled),
         answered: null,
         followed: null,
         hasSubject: null,
@@ -232,6 +251,7 @@ async function main() {
         followed,
         `${INSTRUCTED.mail[lang]}\n${INSTRUCTED.instruction}`,
         structure,
+        true,
       ),
       answered: null,
       followed: INSTRUCTED.followed[lang].test(followed.text),
@@ -296,6 +316,8 @@ function report(results: Result[], options: { label: string }[] | null, label: s
     ['differs', (rows) => share(rows, (r) => r.differs)],
     ['length', (rows) => share(rows, (r) => r.lengthOk)],
     ['≤80%', (rows) => share(rows, (r) => r.shorter)],
+    ['letter', (rows) => share(rows, (r) => r.letterFaults.length === 0)],
+    ['no reply asked', (rows) => share(rows, (r) => r.noReplyAsked)],
   ]
   if (results.some((r) => r.judged)) {
     columns.push([
@@ -328,6 +350,19 @@ function report(results: Result[], options: { label: string }[] | null, label: s
   const pasted = results.find((r) => r.pasted)
   if (pasted)
     console.log(`\nA pasted run, in ${pasted.task} (${pasted.language}): "${pasted.pasted}"`)
+  const unset = results.filter((r) => r.letterFaults.length)
+  for (const language of LANGUAGES) {
+    const fault = unset.find((r) => r.language === language)
+    if (fault)
+      console.log(
+        `Letter set out wrong in ${unset.filter((r) => r.language === language).length} ${language} drafts, e.g. ${fault.task}: ${fault.letterFaults.join('; ')}`,
+      )
+  }
+  const asking = results.filter((r) => r.noReplyAsked === false)
+  if (asking.length)
+    console.log(
+      `Asks for a reply after a decline or a thank-you in ${asking.length} drafts, e.g. ${asking[0]!.task} (${asking[0]!.language}): "${AWAITS_REPLY[asking[0]!.language].exec(asking[0]!.text)?.[0]}"`,
+    )
   // One draft of each task to read (`--drafts` prints them all).
   const all = process.argv.includes('--drafts')
   const shown = TASKS.flatMap((task) =>
