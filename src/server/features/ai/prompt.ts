@@ -226,6 +226,8 @@ Rules for every e-mail:
 - Express what the Request or the Instruction asks for in your own words: never paste it, quote it or translate it word for word.
 - Never echo the sender's sentences back to them; answer them.
 - Start with the recipient's Greeting followed by their name, once, as their language puts the two together ("Dear Ana," never "Dear Ana Ana"; "Sehr geehrte" and "Dr. Katrin Schmidt" make "Sehr geehrte Frau Dr. Schmidt,"); end with the recipient's Sign-off, then the name under "${FIELD.signAs}". When the Task says "${FIELD.signedBelow}: yes", the user's own signature follows the draft and carries the name: end with the Sign-off alone, no name under it.
+- Punctuate the greeting and the sign-off as the recipient's language does: a formal Spanish greeting ends with a colon and the text goes on with a capital ("Estimada Dra. García:"); after a German greeting ending in a comma the text goes on in lower case ("ich komme…", "vielen Dank…"; nouns and Sie, Ihnen, Ihr keep their capital), and the German sign-off takes no comma ("Mit freundlichen Grüßen", the name on the next line); English, Spanish and French sign-offs take one ("Best regards,").
+- End with a closing line that fits what the e-mail does: only an e-mail that asks for something looks forward to the reply; a decline or a thank-you does not ask for one.
 - Match the recipient's tone and formality, then the user's writing profile.
 - Never write placeholders such as [Name], {{name}} or <recipient>; if a detail is unknown, write around it.
 - No notes, no explanations, no markdown.

@@ -63,6 +63,33 @@ export type ActArgs = {
 /** The register of the contact: formal address or not, warm tone or neutral. */
 export type Ctx = { formal: boolean; warm: boolean }
 
+/**
+ * What the draft leaves its reader to do, which its closing line has to fit: answer something
+ * it asks ("I look forward to hearing from you" fits), take a no (a decline: nothing to answer,
+ * "Thank you for your understanding"), or nothing at all (a thank-you, a confirmation).
+ */
+export type Ending = 'asks' | 'declines' | 'settles'
+
+/**
+ * How a language sets out a letter around its body, by its own conventions: the marks after
+ * the greeting and after the sign-off, and how the body goes on after the greeting.
+ */
+export type LetterForm = {
+  /** What ends the greeting line: a comma, or a colon in formal Spanish ("Estimada Dra. García:"). */
+  greetingMark: (c: Ctx) => ',' | ':'
+  /**
+   * What follows the sign-off, the name on the next line: "Best regards,", "Saludos
+   * cordiales,", "Cordialement,", but no mark at all in German ("Mit freundlichen Grüßen", DIN 5008).
+   */
+  signoffMark: ',' | ''
+  /**
+   * First words of the phrasebook's sentences that go on in lower case after a greeting ending
+   * in a comma (German: "Sehr geehrte Frau Dr. Schmidt,\n\nich komme…"); absent where the body
+   * starts with a capital whatever the greeting (English, Spanish, French).
+   */
+  lowerAfterComma?: ReadonlySet<string>
+}
+
 /** Each act's wordings; a wording may be one sentence or two. */
 export type Phrases = Record<Act, (a: ActArgs, c: Ctx) => string[]>
 
@@ -91,8 +118,11 @@ export type Phrasebook = {
   phrases: Phrases
   /** A first line before the matter: warm or neutral pleasantries. */
   opening: (c: Ctx) => string[]
-  /** A last line before the sign-off. */
-  closing: (c: Ctx) => string[]
+  /**
+   * A last line before the sign-off, fitting what the draft leaves its reader to do: only a
+   * draft that asks something may close by waiting for the answer.
+   */
+  closing: (c: Ctx, ending: Ending) => string[]
   /** The first line of a reply: thanks for the message, without repeating it. */
   replyOpener: (c: Ctx) => string[]
   /** "Of course." before a yes to a question. */
@@ -103,4 +133,8 @@ export type Phrasebook = {
   option: (kind: OptionKind, a: ActArgs, c: Ctx) => string
   /** How sentences may be joined for writers of long sentences: the joint, and which first words may lose their capital. */
   join: { and: string; lowerable: RegExp; keepCapital?: RegExp }
+  /** How the letter is set out around the body (greeting and sign-off marks, first word). */
+  letter: LetterForm
 }
+
+export const ENDINGS: readonly Ending[] = ['asks', 'declines', 'settles']

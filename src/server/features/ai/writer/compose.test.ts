@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { AWAITS_REPLY, INSTRUCTED } from '../eval/cases.js'
 import { placeholderLeaks } from '../eval/checks.js'
 import type { Language } from '../prompt.js'
 import { sharedRun } from './text.js'
@@ -11,6 +12,19 @@ import {
   runWriter,
   SENDER,
 } from '../../../test/offline-writer-runs.js'
+
+/**
+ * The greeting line a contact gets: the shared test contacts' lines, but a formal Spanish
+ * greeting ends with a colon ("Estimada Aisha:").
+ */
+const greetingOf = (language: Language, formality: 'formal' | 'informal') =>
+  language === 'spanish' && formality === 'formal'
+    ? CONTACTS.spanish.formal.replace(/,$/, ':')
+    : CONTACTS[language][formality]
+
+/** The sign-off as the language marks it: no comma in German (DIN 5008). */
+const signoffOf = (language: Language) =>
+  `${CONTACTS[language].signoff}${language === 'german' ? '' : ','}`
 
 /** A phrase matched whatever the case of its first letter ("Para el viernes sería genial"). */
 const caseless = (phrase: string) => new RegExp(phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i')
@@ -62,10 +76,10 @@ describe('compose: what the request wants, said in the contact’s language', ()
           expect(draft.subject, text).toMatch(/\p{L}{3}/u)
           expect(foreignSentences(`${draft.subject}. ${draft.body}`, language), text).toEqual([])
           expect(sharedRun(text, request), text).toBeNull()
-          expect(draft.greeting, text).toBe(contact[formality])
+          expect(draft.greeting, text).toBe(greetingOf(language, formality))
           const first = contact.name.split(' ')[0]!
           expect(draft.greeting.split(first).length - 1, text).toBe(1)
-          expect(draft.signoff).toBe(`${contact.signoff},\n${SENDER}`)
+          expect(draft.signoff).toBe(`${signoffOf(language)}\n${SENDER}`)
           expect(placeholderLeaks(text), text).toEqual([])
           for (const expected of SAID[request]![language])
             expect(draft.body, text).toMatch(
@@ -115,7 +129,7 @@ describe('compose: what the request wants, said in the contact’s language', ()
       const { text, notice } = await runWriter(brief(language, { request }))
       expect(text).not.toMatch(/ignore|instructions|contacts|evil@|@example|address/i)
       expect(sharedRun(text, request)).toBeNull()
-      expect(parts(text).greeting).toBe(CONTACTS[language].formal)
+      expect(parts(text).greeting).toBe(greetingOf(language, 'formal'))
       expect(notice).toMatch(/could not/)
     }
   })
@@ -369,5 +383,172 @@ describe('compose: the greeting, the subject, the variation and the profile', ()
     }
     for (const variation of [0, 1, 2, 3])
       expect((await runWriter({ ...b, variation })).text).not.toContain('I hope you are doing well')
+  })
+})
+
+describe('compose: the letter set out as its language does', () => {
+  it('marks the sign-off as each language does: no comma in German (DIN 5008), a comma elsewhere', async () => {
+    const cases: [Language, string, string][] = [
+      ['german', 'Mit freundlichen Grüßen', 'Mit freundlichen Grüßen'],
+      ['german', 'Viele Grüße,', 'Viele Grüße'],
+      ['english', 'Best regards', 'Best regards,'],
+      ['spanish', 'Saludos cordiales', 'Saludos cordiales,'],
+      ['spanish', 'Un saludo', 'Un saludo,'],
+      ['french', 'Cordialement', 'Cordialement,'],
+      // A sign-off that ends in "!" takes no comma after it.
+      ['english', 'Cheers!', 'Cheers!'],
+    ]
+    const lines = await Promise.all(
+      cases.map(async ([language, signoff]) => {
+        const { text } = await runWriter(
+          brief(language, { request: 'Thank her for the report' }, { signoff }),
+        )
+        return [`${language}: ${signoff}`, parts(text).signoff]
+      }),
+    )
+    expect(lines).toEqual(
+      cases.map(([language, signoff, said]) => [`${language}: ${signoff}`, `${said}\n${SENDER}`]),
+    )
+  })
+
+  it('ends a formal Spanish greeting with a colon and goes on with a capital; informal keeps the comma', async () => {
+    const cases: [string, string, 'formal' | 'informal', string][] = [
+      ['Estimada', 'Dra. Ana García', 'formal', 'Estimada Dra. García:'],
+      ['Estimado Sr.', 'Juan Pérez', 'formal', 'Estimado Sr. Pérez:'],
+      ['Estimado Sr.', 'Dr. Juan Pérez', 'formal', 'Estimado Dr. Pérez:'],
+      ['Estimada Aisha', 'Aisha Rahman', 'formal', 'Estimada Aisha:'],
+      ['Muy señora mía', 'Ana García', 'formal', 'Muy señora mía:'],
+      ['Hola', 'Ana García', 'informal', 'Hola Ana,'],
+      ['Querida', 'Dra. Ana García', 'informal', 'Querida Ana,'],
+    ]
+    const requests = ['Thank her for the report', 'Ask for the Q3 report by Friday']
+    const seen = await Promise.all(
+      cases.flatMap(([greeting, name, formality]) =>
+        requests.map(async (request) => {
+          const { text } = await runWriter(
+            brief('spanish', { request }, { greeting, name, formality }),
+          )
+          const draft = parts(text)
+          // After the colon (and the comma) a Spanish letter goes on with a capital.
+          expect(draft.body, text).toMatch(/^[¿¡]?\p{Lu}/u)
+          return [`${greeting} + ${name} (${formality})`, draft.greeting]
+        }),
+      ),
+    )
+    expect(seen).toEqual(
+      cases.flatMap(([greeting, name, formality, expected]) =>
+        requests.map(() => [`${greeting} + ${name} (${formality})`, expected]),
+      ),
+    )
+    // The other languages' greetings keep their comma, formal or not.
+    for (const [language, greeting, name, expected] of [
+      ['english', 'Dear', 'Dr. Jane Doe', 'Dear Dr. Doe,'],
+      ['french', 'Chère Madame', 'Claire Dupont', 'Chère Madame Dupont,'],
+      ['german', 'Sehr geehrte', 'Dr. Katrin Schmidt', 'Sehr geehrte Frau Dr. Schmidt,'],
+    ] as const) {
+      const { text } = await runWriter(
+        brief(language, { request: 'Thank her for the report' }, { greeting, name }),
+      )
+      expect(parts(text).greeting).toBe(expected)
+    }
+  })
+
+  it('goes on in lower case after a German greeting ending in a comma, but never lowers Sie or a noun', async () => {
+    const body = async (request: string, formality: 'formal' | 'informal', variation = 0) => {
+      const greeting = formality === 'formal' ? 'Sehr geehrte' : 'Hallo'
+      const { text } = await runWriter(
+        brief(
+          'german',
+          { request, variation },
+          { greeting, name: 'Dr. Katrin Schmidt', formality },
+        ),
+      )
+      return `${parts(text).greeting}\n\n${parts(text).body}`
+    }
+    expect(await body('Follow up on the invoice of €2,400', 'formal')).toMatch(
+      /^Sehr geehrte Frau Dr\. Schmidt,\n\nich komme noch einmal auf die Rechnung/,
+    )
+    expect(await body('Thank her for the slides', 'formal')).toMatch(
+      /^Sehr geehrte Frau Dr\. Schmidt,\n\nvielen Dank für die Folien\./,
+    )
+    expect(await body('Ask for the Q3 report by Friday', 'informal', 2)).toMatch(
+      /^Hallo Katrin,\n\nwärst du so lieb/,
+    )
+    // The polite Sie keeps its capital ("Sie erhalten…").
+    expect(await body('Tell her I will send the report by Friday', 'formal', 1)).toMatch(
+      /^Sehr geehrte Frau Dr\. Schmidt,\n\nSie erhalten den Bericht/,
+    )
+    // Across the requests and wordings: no capital left on a word German writes small there,
+    // and none taken from Sie, Ihnen, Ihr or a noun.
+    const requests = [
+      'Follow up on the invoice of €2,400',
+      'Thank her for the slides',
+      'Ask for the Q3 report by Friday',
+      'Propose a meeting on Tuesday at 3 pm',
+      'Decline the invitation',
+      'Tell her I will send the report by Friday',
+      'Confirm the meeting on Monday',
+      'Congratulate her on the launch',
+      'Apologize for the delay on the proposal',
+    ]
+    const firstWords = new Set<string>()
+    for (const formality of ['formal', 'informal'] as const)
+      for (const request of requests)
+        for (const variation of [0, 1, 2, 3, 4, 5]) {
+          const text = await body(request, formality, variation)
+          const first = /\n\n(\p{L}+)/u.exec(text)![1]!
+          firstWords.add(first)
+          expect(first, text).not.toMatch(
+            /^(Ich|Wir|Es|Du|Vielen|Herzlichen|Danke|Gerne|Leider|Bitte|Hiermit|Könnten|Können|Könntest|Kannst|Wäre|Wärst|Hätten|Hast|Wollen|Wie|Bis|Zum|Alles|Kurze|Tut|Entschuldigen|Entschuldige)$/,
+          )
+          expect(first, text).not.toMatch(/^(sie|ihnen|ihr|ihre|ihren)$/)
+          expect(first, text).not.toMatch(/^(einladung|rechnung|bericht|folien|termin)$/)
+        }
+    expect([...firstWords].filter((w) => /^\p{Lu}/u.test(w))).toEqual(['Sie'])
+  })
+
+  it('closes a decline or a thank-you without asking for a reply, in every language', async () => {
+    const drafts: string[] = []
+    for (const language of LANGUAGE_LIST)
+      for (const formality of ['formal', 'informal'] as const)
+        for (const tone of ['professional', 'friendly'] as const)
+          for (const variation of [0, 1, 2, 3, 4, 5]) {
+            const contact = { formality, tone }
+            const declined = await runWriter(
+              brief(
+                language,
+                {
+                  kind: 'smart-reply',
+                  originalEmail: INSTRUCTED.mail[language],
+                  instruction: 'Decline politely',
+                  variation,
+                },
+                contact,
+              ),
+            )
+            const thanked = await runWriter(
+              brief(language, { request: 'Thank her for the slides', variation }, contact),
+            )
+            const refused = await runWriter(
+              brief(language, { request: 'Decline the invitation', variation }, contact),
+            )
+            for (const { text } of [declined, thanked, refused]) {
+              expect(parts(text).body, text).not.toMatch(AWAITS_REPLY[language])
+              drafts.push(text)
+            }
+          }
+    // They do close (a closing line that fits), and a draft that asks may still wait for the answer.
+    expect(drafts.filter((t) => /Ich bitte um Ihr Verständnis\./.test(t)).length).toBeGreaterThan(0)
+    const asked = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(
+        async (variation) =>
+          (
+            await runWriter(
+              brief('german', { request: 'Ask for the Q3 report by Friday', variation }),
+            )
+          ).text,
+      ),
+    )
+    expect(asked.some((t) => AWAITS_REPLY.german.test(t))).toBe(true)
   })
 })

@@ -5,9 +5,9 @@
  * and named in the notice for the user.
  */
 import { SUBJECT_LINE_PREFIX } from '../prompt.js'
-import type { Act, Ctx, Hints, Phrasebook } from './acts.js'
+import type { Act, Ctx, Ending, Hints, Phrasebook } from './acts.js'
 import { readHints } from './hints.js'
-import { greetingLine } from './greeting.js'
+import { bodyAfterGreeting, greetingLine } from './greeting.js'
 import { ctxOf, type WriterInput, type Written } from './input.js'
 import { noticeFor } from './notice.js'
 import { phrasebooks } from './phrasebooks.js'
@@ -64,6 +64,35 @@ const THANKS_ALREADY = new Set<Act>([
   'receipt',
 ])
 
+/**
+ * Acts that ask the reader for something (a document, a time, an answer): after them a closing
+ * that waits for the reply fits ("I look forward to hearing from you"). A "yes, let's meet"
+ * without a day asks which day suits.
+ */
+const ASKING = new Set<Act>([
+  'askFor',
+  'meet',
+  'followUp',
+  'proposeTime',
+  'moreTime',
+  'reschedule',
+  'meetNo',
+  'cannotSend',
+  'generic',
+])
+/** Acts that say no: nothing to answer, the closing asks for understanding instead. */
+const DECLINING = new Set<Act>(['decline', 'no'])
+
+/**
+ * What the draft leaves its reader to do, for its closing line: a decline or a thank-you asks
+ * nothing, so it must not close by waiting for an answer.
+ */
+export function endingOf(plan: Plan): Ending {
+  if (plan.acts.some(({ act, args }) => ASKING.has(act) || (act === 'meetYes' && !args.when)))
+    return 'asks'
+  return plan.acts.some(({ act }) => DECLINING.has(act)) ? 'declines' : 'settles'
+}
+
 function render(
   input: WriterInput,
   plan: Plan,
@@ -94,19 +123,27 @@ function render(
     const said = pick(book.phrases[act](a, c))
     body.push(yes && reply ? `${pick(book.yes(c))} ${said}` : said)
   }
-  const outro = structure === 'short' ? [] : [pick(book.closing(c))]
+  const outro = structure === 'short' ? [] : [pick(book.closing(c, endingOf(plan)))]
   const shape = (lines: string[]) =>
     (structure === 'long' ? lengthen(lines.flatMap(split), book) : lines).join(' ')
   // A writer of long sentences runs the pleasantries on into the matter, in one paragraph.
   const blocks = structure === 'long' ? [[...intro, ...body, ...outro]] : [intro, body, outro]
   const paragraphs = blocks.filter((p) => p.length).map(shape)
-  const signoff = oneLine(input.signoff).replace(/[\s,.;]+$/, '')
+  const greeting = greetingLine(
+    input.greeting,
+    input.recipientName,
+    input.formality,
+    book.letter.greetingMark(c),
+  )
+  // The sign-off takes its language's mark (none in German); one ending in "!" takes none.
+  const saved = oneLine(input.signoff).replace(/[\s,.;:]+$/, '')
+  const signoff = /[!?]$/.test(saved) ? saved : `${saved}${book.letter.signoffMark}`
   const text = [
-    greetingLine(input.greeting, input.recipientName, input.formality),
+    greeting,
     '',
-    paragraphs.join('\n\n'),
+    bodyAfterGreeting(paragraphs.join('\n\n'), greeting, book.letter.lowerAfterComma),
     '',
-    input.senderName.trim() ? `${signoff},\n${oneLine(input.senderName)}` : `${signoff},`,
+    input.senderName.trim() ? `${signoff}\n${oneLine(input.senderName)}` : signoff,
   ].join('\n')
   return { body: text, subject: subjectLine(input, plan, book, c) }
 }

@@ -4,6 +4,28 @@ import { bare, list, phrase, pronoun, when, whenBare } from './de-grammar.js'
 import { capitalise } from './text.js'
 import { acc, phrases, topic } from './de-phrases.js'
 
+/**
+ * After a greeting ending in a comma a German letter goes on in lower case ("Sehr geehrte Frau
+ * Dr. Schmidt,\n\nich komme noch einmal…"), except for a noun and the polite Sie, Ihnen, Ihr,
+ * which keep their capital. The phrasebook's sentences are its own, so their first words are
+ * known: these are the ones that are no noun and no polite pronoun (the opening lines, the
+ * acts' first words, "Sehr gerne." before a yes, and the day words a sentence may open with:
+ * "am", "bis", "morgen", "nächsten"). A word not listed keeps its capital: "Sie erhalten…",
+ * "Ihre Nachricht…", "Freitag passt mir gut."
+ */
+const GERMAN_LOWER_AFTER_COMMA: ReadonlySet<string> = new Set([
+  // pronouns, articles and possessives of du (never Sie, Ihnen, Ihr)
+  ...['ich', 'wir', 'es', 'du', 'deine', 'der', 'die', 'das', 'eine'],
+  // verbs
+  ...['könnten', 'können', 'könnte', 'könntest', 'kannst', 'darf', 'wäre', 'wärst', 'hätten'],
+  ...['hast', 'würde', 'wollen', 'passt', 'melde', 'denk', 'entschuldigen', 'entschuldige', 'tut'],
+  // adjectives, adverbs, particles, prepositions
+  ...['vielen', 'herzlichen', 'kurze', 'danke', 'gerne', 'gern', 'sehr', 'selbstverständlich'],
+  ...['leider', 'anbei', 'bitte', 'hier', 'hiermit', 'bei', 'wie', 'da', 'ja', 'klar', 'super'],
+  ...['alles', 'von', 'zu', 'zum', 'zur', 'am', 'an', 'um', 'bis', 'vor', 'ab', 'in', 'gleich'],
+  ...['heute', 'noch', 'morgen', 'diese', 'nächste', 'nächsten'],
+])
+
 export const german: Phrasebook = {
   language: 'german',
   name: 'German',
@@ -24,18 +46,39 @@ export const german: Phrasebook = {
       : c.formal
         ? ['Ich hoffe, es geht Ihnen gut.', 'Ich hoffe, diese Nachricht erreicht Sie wohlauf.']
         : ['Ich hoffe, es geht dir gut.', 'Ich hoffe, bei dir ist alles gut.'],
-  closing: (c) =>
-    c.formal
-      ? [
-          'Bei Fragen stehe ich Ihnen jederzeit gerne zur Verfügung.',
-          'Ich freue mich auf Ihre Rückmeldung.',
-          'Vielen Dank für Ihre Zeit.',
-        ]
-      : [
-          'Melde dich gerne, wenn du noch etwas brauchst.',
-          'Bis bald!',
-          'Ich freue mich auf deine Antwort.',
-        ],
+  closing: (c, ending) =>
+    ({
+      // Waiting for the answer only where the draft asks something.
+      asks: c.formal
+        ? [
+            'Bei Fragen stehe ich Ihnen jederzeit gerne zur Verfügung.',
+            'Ich freue mich auf Ihre Rückmeldung.',
+            'Vielen Dank für Ihre Zeit.',
+          ]
+        : [
+            'Melde dich gerne, wenn du noch etwas brauchst.',
+            'Bis bald!',
+            'Ich freue mich auf deine Antwort.',
+          ],
+      declines: c.formal
+        ? [
+            'Ich bitte um Ihr Verständnis.',
+            'Ich hoffe, es ergibt sich bald eine andere Gelegenheit.',
+            'Bei Fragen stehe ich Ihnen jederzeit gerne zur Verfügung.',
+          ]
+        : ['Ich hoffe, du verstehst das.', 'Hoffentlich klappt es beim nächsten Mal!', 'Bis bald!'],
+      settles: c.formal
+        ? [
+            'Bei Fragen stehe ich Ihnen jederzeit gerne zur Verfügung.',
+            'Ich wünsche Ihnen eine angenehme Woche.',
+            'Ich wünsche Ihnen einen schönen Tag.',
+          ]
+        : [
+            'Melde dich gerne, wenn du noch etwas brauchst.',
+            'Bis bald!',
+            'Ich wünsche dir eine schöne Woche!',
+          ],
+    })[ending],
   replyOpener: (c) =>
     c.formal
       ? [
@@ -132,5 +175,11 @@ export const german: Phrasebook = {
     and: 'und',
     lowerable:
       /^(Ich|Es|Das|Vielen|Herzlichen|Danke|Bei|Melde|Leider|Gerne|Sehr|Hier|Hiermit)(?!\p{L})/u,
+  },
+  letter: {
+    greetingMark: () => ',',
+    // DIN 5008: "Mit freundlichen Grüßen" stands alone, the name on the next line.
+    signoffMark: '',
+    lowerAfterComma: GERMAN_LOWER_AFTER_COMMA,
   },
 }

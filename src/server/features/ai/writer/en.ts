@@ -18,18 +18,35 @@ export const english: Phrasebook = {
           ]
         : ["I hope you're doing well.", 'Hope your week is going well.', 'I hope all is well.']
       : ['I hope this message finds you well.', 'I hope you are well.'],
-  closing: (c: Ctx) =>
-    c.formal
-      ? [
-          'Please do not hesitate to contact me if you have any questions.',
-          'I look forward to hearing from you.',
-          'Thank you for your time.',
-        ]
-      : [
-          'Let me know if you need anything else.',
-          'Talk soon!',
-          'Looking forward to hearing from you.',
-        ],
+  closing: (c: Ctx, ending) =>
+    ({
+      // Waiting for the answer only where the draft asks something.
+      asks: c.formal
+        ? [
+            'Please do not hesitate to contact me if you have any questions.',
+            'I look forward to hearing from you.',
+            'Thank you for your time.',
+          ]
+        : [
+            'Let me know if you need anything else.',
+            'Talk soon!',
+            'Looking forward to hearing from you.',
+          ],
+      declines: c.formal
+        ? [
+            'Thank you for your understanding.',
+            'I hope there will be another opportunity soon.',
+            'Please do not hesitate to contact me if you have any questions.',
+          ]
+        : ['Thanks for understanding!', 'Hopefully next time!', 'Talk soon!'],
+      settles: c.formal
+        ? [
+            'Please do not hesitate to contact me if you have any questions.',
+            'I hope you have a good week.',
+            'Wishing you a pleasant week ahead.',
+          ]
+        : ['Let me know if you need anything else.', 'Talk soon!', 'Have a great week!'],
+    })[ending],
   replyOpener: (c: Ctx) =>
     c.formal
       ? [
@@ -122,4 +139,5 @@ export const english: Phrasebook = {
       /^(I|It|This|That|The|My|Our|Your|Please|Let|Thank|Thanks|Many|Just|Looking|Hope|Talk|You|We|Here|Unfortunately)\b/,
     keepCapital: /^I\b/,
   },
+  letter: { greetingMark: () => ',', signoffMark: ',' },
 }

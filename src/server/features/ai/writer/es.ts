@@ -24,14 +24,31 @@ export const spanish: Phrasebook = {
       : c.formal
         ? ['Espero que se encuentre bien.', 'Espero que todo vaya bien.']
         : ['Espero que estés bien.', 'Espero que todo vaya bien.'],
-  closing: (c) =>
-    c.formal
-      ? [
-          'Quedo a su disposición para cualquier consulta.',
-          'Quedo a la espera de sus noticias.',
-          'Muchas gracias por su tiempo.',
-        ]
-      : ['Cualquier cosa, me dices.', '¡Hablamos pronto!', 'Quedo a la espera de tus noticias.'],
+  closing: (c, ending) =>
+    ({
+      // Waiting for the answer only where the draft asks something.
+      asks: c.formal
+        ? [
+            'Quedo a su disposición para cualquier consulta.',
+            'Quedo a la espera de sus noticias.',
+            'Muchas gracias por su tiempo.',
+          ]
+        : ['Cualquier cosa, me dices.', '¡Hablamos pronto!', 'Quedo a la espera de tus noticias.'],
+      declines: c.formal
+        ? [
+            'Gracias por su comprensión.',
+            'Espero que tengamos otra ocasión pronto.',
+            'Quedo a su disposición para cualquier consulta.',
+          ]
+        : ['¡Gracias por entenderlo!', '¡Ojalá la próxima vez sí pueda!', '¡Hablamos pronto!'],
+      settles: c.formal
+        ? [
+            'Quedo a su disposición para cualquier consulta.',
+            'Le deseo una muy buena semana.',
+            'Que tenga un buen día.',
+          ]
+        : ['Cualquier cosa, me dices.', '¡Hablamos pronto!', '¡Que tengas una buena semana!'],
+    })[ending],
   replyOpener: (c) =>
     c.formal
       ? ['Muchas gracias por su mensaje.', 'Gracias por su correo.', 'Le agradezco su mensaje.']
@@ -118,5 +135,11 @@ export const spanish: Phrasebook = {
     and: 'y',
     lowerable:
       /^(Te|Le|Lo|La|Me|Quería|Espero|Muchas|Gracias|Recibirá|Estoy|Quedo|Cualquier|Fue|Por|Lamentablemente|Tras|Siento|Ha|Será|Acepto|Realizaré|Haré)(?!\p{L})/u,
+  },
+  letter: {
+    // A formal letter's greeting ends with a colon, the body going on with a capital
+    // ("Estimada Dra. García:\n\nLe escribo…"); an informal "Hola Ana," keeps its comma.
+    greetingMark: (c) => (c.formal ? ':' : ','),
+    signoffMark: ',',
   },
 }

@@ -24,18 +24,35 @@ export const french: Phrasebook = {
       : c.formal
         ? ["J'espère que vous vous portez bien.", "J'espère que vous allez bien."]
         : ["J'espère que tu vas bien.", "J'espère que tout va bien."],
-  closing: (c) =>
-    c.formal
-      ? [
-          'Je reste à votre disposition pour toute question.',
-          'Dans l’attente de votre retour.',
-          'Je vous remercie par avance de votre retour.',
-        ]
-      : [
-          "N'hésite pas si tu as besoin de quoi que ce soit.",
-          'À très vite !',
-          'Dis-moi si tu as des questions.',
-        ],
+  closing: (c, ending) =>
+    ({
+      // Waiting for the answer only where the draft asks something.
+      asks: c.formal
+        ? [
+            'Je reste à votre disposition pour toute question.',
+            'Dans l’attente de votre retour.',
+            'Je vous remercie par avance de votre retour.',
+          ]
+        : [
+            "N'hésite pas si tu as besoin de quoi que ce soit.",
+            'À très vite !',
+            'Dis-moi si tu as des questions.',
+          ],
+      declines: c.formal
+        ? [
+            'Je vous remercie de votre compréhension.',
+            "J'espère que nous aurons bientôt une autre occasion.",
+            'Je reste à votre disposition pour toute question.',
+          ]
+        : ['Merci de ta compréhension !', 'Ce sera pour une prochaine fois !', 'À très vite !'],
+      settles: c.formal
+        ? [
+            'Je reste à votre disposition pour toute question.',
+            'Je vous souhaite une excellente semaine.',
+            'Je vous souhaite une bonne journée.',
+          ]
+        : ["N'hésite pas si tu as besoin de quoi que ce soit.", 'À très vite !', 'Bonne semaine !'],
+    })[ending],
   replyOpener: (c) =>
     c.formal
       ? [
@@ -132,4 +149,5 @@ export const french: Phrasebook = {
     lowerable:
       /^(Je|J'|Merci|Vous|Tu|Il|Elle|Cela|Ce|C'|N'|Dans|Petit|Voici|Malheureusement|Avec|Un)(?!\p{L})/u,
   },
+  letter: { greetingMark: () => ',', signoffMark: ',' },
 }

@@ -6,13 +6,15 @@
  *   "Sehr geehrte"  + "Dr. Katrin Schmidt" → "Sehr geehrte Frau Dr. Schmidt,"
  *   "Sehr geehrter" + "Dr. Thomas Schmidt" → "Sehr geehrter Herr Dr. Schmidt,"
  *   "Dear Ms"       + "Dr. Jane Doe"       → "Dear Dr. Doe,"   (the title replaces Ms)
- *   "Estimada"      + "Dra. Ana García"    → "Estimada Dra. García,"
+ *   "Estimada"      + "Dra. Ana García"    → "Estimada Dra. García:" (formal Spanish: a colon)
  *   "Madame"        + "Claire Dupont"      → "Madame,"         (no name after a bare Madame)
  *   "Hi"            + "Dr. Jane Doe"       → "Hi Jane,"        (informal: the first name)
- *   "Estimada Aisha" + "Aisha Rahman"     → "Estimada Aisha," (already named: kept)
+ *   "Estimada Aisha" + "Aisha Rahman"     → "Estimada Aisha:" (already named: kept)
  *
  * The surname is the name's last word, as it always was here: a Spanish double surname
- * ("Ana García López") is not told from a middle name.
+ * ("Ana García López") is not told from a middle name. The line ends with the mark its
+ * language puts there (the phrasebook's `letter.greetingMark`): a comma, or a colon in formal
+ * Spanish; German goes on in lower case after the comma (`bodyAfterGreeting`).
  */
 import type { Formality } from '../prompt.js'
 import { normalise, oneLine } from './text.js'
@@ -113,15 +115,20 @@ function readName(name: string | null) {
   return { courtesy, titles, words }
 }
 
-/** The greeting line for a contact, ending in a comma. */
-export function greetingLine(greeting: string, name: string | null, formality: Formality): string {
+/** The greeting line for a contact, ending in `mark`: a comma, or a colon ("Estimada Dra. García:"). */
+export function greetingLine(
+  greeting: string,
+  name: string | null,
+  formality: Formality,
+  mark: ',' | ':' = ',',
+): string {
   const g = readGreeting(greeting)
   const person = readName(name)
-  const line = (...words: (string | null)[]) => `${words.filter(Boolean).join(' ')},`
-  if (!person.words.length || NAMELESS.test(g.text)) return `${g.text},`
+  const line = (...words: (string | null)[]) => `${words.filter(Boolean).join(' ')}${mark}`
+  if (!person.words.length || NAMELESS.test(g.text)) return line(g.text)
   // A greeting that already holds the name is kept as it is ("Estimada Aisha").
   const said = normalise(g.text).split(/[\s,]+/)
-  if (person.words.some((w) => said.includes(normalise(w)))) return `${g.text},`
+  if (person.words.some((w) => said.includes(normalise(w)))) return line(g.text)
 
   const given = person.words[0]!
   const surname = person.words.at(-1)!
@@ -151,4 +158,22 @@ export function greetingLine(greeting: string, name: string | null, formality: F
   if (courtesy && FRENCH_COURTESY.test(courtesy)) return line(g.head, courtesy, surname)
   // Elsewhere an academic title replaces Ms, Mr, Sra. ("Dear Dr. Doe", "Estimada Dra. García").
   return line(g.head, ...(titles.length ? titles : [courtesy]), surname)
+}
+
+/**
+ * The body as it goes on after the greeting line: where the language writes on in lower case
+ * after a greeting ending in a comma (German), the first word loses its capital when it is one
+ * of the phrasebook's listed non-nouns ("ich komme…", "vielen Dank…"); a noun and the polite
+ * Sie, Ihnen, Ihr are never listed and keep theirs. Elsewhere the body is left as it is.
+ */
+export function bodyAfterGreeting(
+  body: string,
+  greeting: string,
+  lowerAfterComma: ReadonlySet<string> | undefined,
+): string {
+  if (!lowerAfterComma || !greeting.trimEnd().endsWith(',')) return body
+  const word = /^\p{Lu}\p{L}*(?!\p{L})/u.exec(body)?.[0]
+  return word && lowerAfterComma.has(word.toLowerCase())
+    ? body.charAt(0).toLowerCase() + body.slice(1)
+    : body
 }

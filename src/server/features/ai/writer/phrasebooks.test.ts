@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { detectLanguage, ISO_CODE } from '../eval/checks.js'
 import type { Language } from '../prompt.js'
-import type { Act, ActArgs, Phrasebook } from './acts.js'
+import { ENDINGS, type Act, type ActArgs, type Phrasebook } from './acts.js'
 import { standard } from './mail.js'
 import { phrasebooks } from './phrasebooks.js'
 import { NEEDS_OBJECT } from './plan.js'
@@ -48,7 +48,12 @@ function everySentence(book: Phrasebook): string[] {
   for (const formal of [true, false])
     for (const warm of [true, false]) {
       const c = { formal, warm }
-      const lines = [...book.opening(c), ...book.closing(c), ...book.replyOpener(c), ...book.yes(c)]
+      const lines = [
+        ...book.opening(c),
+        ...ENDINGS.flatMap((ending) => book.closing(c, ending)),
+        ...book.replyOpener(c),
+        ...book.yes(c),
+      ]
       for (const act of Object.keys(book.phrases) as Act[])
         for (const a of SAMPLES) {
           // Acts about a thing are never written without one (plan.ts drops them).

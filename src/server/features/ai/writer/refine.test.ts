@@ -108,10 +108,11 @@ describe('refine: the draft rewritten in its own language, greeting and sign-off
         'Bonjour Chloé,\n\nje vous envoie le rapport demain.Pouvez-vous le relire?\n\nBien à vous,\nAda',
         'Bonjour Chloé,\n\nJe vous envoie le rapport demain. Pouvez-vous le relire ?\n\nBien à vous,\nAda',
       ],
+      // German goes on in lower case after a greeting ending in a comma: "ich" stays small.
       [
         'german',
         'Hallo Jonas,\n\nich schicke dir dir die Folien morgen , okay\n\nViele Grüße,\nAda',
-        'Hallo Jonas,\n\nIch schicke dir die Folien morgen, okay.\n\nViele Grüße,\nAda',
+        'Hallo Jonas,\n\nich schicke dir die Folien morgen, okay.\n\nViele Grüße,\nAda',
       ],
     ]
     for (const [language, broken, fixed] of cases) {
@@ -148,6 +149,32 @@ describe('refine: the draft rewritten in its own language, greeting and sign-off
     const kept = await refine('german', 'shorter', minimal)
     expect(kept.text).toContain('Hilfe')
     expect(kept.notice).toMatch(/could not shorten/)
+  })
+
+  it('keeps a German draft in lower case after its greeting and its sign-off without a comma', async () => {
+    const draft =
+      'Sehr geehrte Frau Dr. Schmidt,\n\nich hoffe, es geht Ihnen gut.\n\nKönnten Sie mir den Bericht bis Freitag schicken? Ich bräuchte ihn für die Sitzung.\n\nHerzliche Grüße\nAda'
+    const { text } = await refine('german', 'shorter', draft)
+    // The pleasantry goes; the sentence now after the greeting goes on in lower case.
+    expect(text).toMatch(/^Sehr geehrte Frau Dr\. Schmidt,\n\nkönnten Sie mir den Bericht/)
+    // "Herzliche Grüße" is read as the sign-off, comma or not, and kept as it is.
+    expect(lastLines(text)).toBe('Herzliche Grüße\nAda')
+    const fixed = await refine(
+      'german',
+      'fix-grammar',
+      'Hallo Jonas,\n\nIch schicke dir die Folien morgen.\n\nSie sind fertig.\n\nLiebe Grüße\nAda',
+    )
+    expect(fixed.text).toBe(
+      'Hallo Jonas,\n\nich schicke dir die Folien morgen.\n\nSie sind fertig.\n\nLiebe Grüße\nAda',
+    )
+  })
+
+  it('adds no closing that waits for a reply to a draft that asks nothing', async () => {
+    for (const variation of [0, 1, 2, 3, 4, 5]) {
+      const draft = 'Dear Grace,\n\nThank you very much for the slides.\n\nBest regards,\nAda'
+      const { text } = await refine('english', 'longer', draft, 'formal', variation)
+      expect(text, text).not.toMatch(/look forward to hearing/i)
+    }
   })
 
   it('keeps the language of the draft, not the contact’s', async () => {

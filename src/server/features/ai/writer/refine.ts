@@ -5,7 +5,8 @@
  */
 import { detect } from 'tinyld'
 import type { Language } from '../prompt.js'
-import type { Ctx } from './acts.js'
+import { ENDINGS, type Ctx } from './acts.js'
+import { bodyAfterGreeting } from './greeting.js'
 import { ctxOf, type WriterInput, type Written } from './input.js'
 import { phrasebooks } from './phrasebooks.js'
 import { applyRules, REGISTER } from './refine-tables.js'
@@ -20,10 +21,18 @@ export type DraftParts = { greeting: string | null; paragraphs: string[]; signof
 const GREETING =
   /^(hi|hello|hey|dear|good (morning|afternoon)|hola|estimad[oa]s?|querid[oa]s?|buenos días|bonjour|salut|cher|chère|madame|monsieur|hallo|liebe[rs]?|sehr geehrte[rs]?|guten tag|moin)\b/i
 
+/**
+ * Known sign-offs, with or without a comma: a German one has none ("Mit freundlichen Grüßen",
+ * "Herzliche Grüße", DIN 5008), so it is known by its words.
+ */
 const SIGNOFF =
-  /^(best( regards)?|kind regards|regards|cheers|thanks|sincerely|saludos|un (saludo|abrazo)|atentamente|cordialement|bien à vous|à bientôt|amicalement|viele grüße|beste grüße|liebe grüße|mit freundlichen grüßen)[,.!]?$/i
+  /^(best( regards)?|kind regards|regards|cheers|thanks|sincerely|saludos|un (saludo|abrazo)|atentamente|cordialement|bien à vous|à bientôt|amicalement|(mit )?(freundlichen|herzlichen|besten|lieben|vielen) grüßen|(viele|beste|liebe|herzliche|freundliche|schöne) grüße|(mit )?freundlichem gruß|gruß|herzlichst|mfg|lg|vg)[,.!]?$/i
 
-export function splitDraft(text: string): DraftParts {
+/** Compared without case or closing mark: "Viele Grüße" is the saved "Viele Grüße,". */
+const bareLine = (line: string) => normalise(line.trim().replace(/[\s,.;:!]+$/, ''))
+
+/** The draft's parts; `saved`, the contact's sign-off, is known as one however it is marked. */
+export function splitDraft(text: string, saved?: string): DraftParts {
   const lines = text.replace(/\r\n/g, '\n').trim().split('\n')
   let greeting: string | null = null
   if (lines.length > 1 && (GREETING.test(lines[0]!) || /^[^.!?]{1,60}[,:]$/.test(lines[0]!.trim())))
@@ -33,7 +42,8 @@ export function splitDraft(text: string): DraftParts {
   let signoff: string | null = null
   for (let i = lines.length - 1; i >= Math.max(1, lines.length - 3); i--) {
     const line = lines[i]!.trim()
-    if (line.length <= 40 && (/,$/.test(line) || SIGNOFF.test(line))) {
+    const known = Boolean(saved?.trim()) && bareLine(line) === bareLine(saved!)
+    if (line.length <= 40 && (/,$/.test(line) || SIGNOFF.test(line) || known)) {
       signoff = lines.splice(i).join('\n').trim()
       break
     }
@@ -67,12 +77,14 @@ function longer(parts: DraftParts, language: Language, c: Ctx, picker: Picker): 
     [true, false].flatMap((warm) => book.opening({ formal, warm })),
   )
   const paragraphs = [...parts.paragraphs]
-  // A pleasantry before the matter, unless the draft opens with one, and a closing line.
+  // A pleasantry before the matter, unless the draft opens with one, and a closing line: one
+  // that waits for the answer only when the draft asks a question.
   if (!openings.some((l) => said.has(normalise(l)))) {
     const options = fresh(book.opening({ ...c, warm: true }))
     if (options.length) paragraphs.unshift(picker.pick(options))
   }
-  const closings = fresh(book.closing(c))
+  const asks = parts.paragraphs.some((p) => /\?/.test(p))
+  const closings = fresh(book.closing(c, asks ? 'asks' : 'settles'))
   if (closings.length) paragraphs.push(picker.pick(closings))
   return { ...parts, paragraphs }
 }
@@ -84,8 +96,9 @@ function longer(parts: DraftParts, language: Language, c: Ctx, picker: Picker): 
 function pleasantrySwaps(language: Language, toFormal: boolean): Map<string, string> {
   const book = phrasebooks[language]
   const swaps = new Map<string, string>()
+  const closings = ENDINGS.map((ending) => (c: Ctx) => book.closing(c, ending))
   for (const warm of [true, false])
-    for (const lines of [book.opening, book.closing, book.replyOpener]) {
+    for (const lines of [book.opening, ...closings, book.replyOpener]) {
       const formal = lines({ formal: true, warm })
       const casual = lines({ formal: false, warm })
       for (let i = 0; i < Math.min(formal.length, casual.length); i++) {
@@ -144,7 +157,7 @@ export function fixGrammar(paragraph: string, language: Language): string {
 
 export function refineDraft(input: WriterInput): Written {
   const draft = input.draft ?? ''
-  const parts = splitDraft(draft)
+  const parts = splitDraft(draft, input.signoff)
   const body = parts.paragraphs.join(' ')
   const detected = body.length >= 20 ? ISO[detect(body, { only: Object.keys(ISO) })] : undefined
   const language = detected ?? input.language
@@ -179,6 +192,17 @@ export function refineDraft(input: WriterInput): Written {
         signoff: parts.signoff && parts.signoff.replace(/[ \t]{2,}/g, ' '),
       }
   }
+  // Refined sentences start with a capital; where the language goes on in lower case after a
+  // greeting ending in a comma (German), the first word is set back ("ich komme…").
+  const [first, ...rest] = result.paragraphs
+  if (first !== undefined && result.greeting)
+    result = {
+      ...result,
+      paragraphs: [
+        bodyAfterGreeting(first, result.greeting, phrasebooks[language].letter.lowerAfterComma),
+        ...rest,
+      ],
+    }
   const text = joinDraft(result)
   const notice =
     input.refine === 'shorter' && text.length > draft.trim().length * 0.8

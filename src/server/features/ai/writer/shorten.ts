@@ -12,7 +12,7 @@
  * something else.
  */
 import type { Language } from '../prompt.js'
-import type { Act, ActArgs, Ctx } from './acts.js'
+import { ENDINGS, type Act, type ActArgs, type Ctx } from './acts.js'
 import { findAmount, findWhen } from './entities.js'
 import { readRequest } from './intents.js'
 import { findNounPhrases } from './noun-phrases.js'
@@ -32,7 +32,7 @@ function pleasantries(language: Language): string[] {
     for (const warm of [true, false])
       for (const line of [
         ...book.opening({ formal, warm }),
-        ...book.closing({ formal, warm }),
+        ...ENDINGS.flatMap((ending) => book.closing({ formal, warm }, ending)),
         ...book.replyOpener({ formal, warm }),
       ])
         lines.add(line)
