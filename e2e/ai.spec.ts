@@ -165,7 +165,7 @@ test('Compose: pick a Spanish contact, Write with AI streams a Spanish draft, th
 
   const body = page.getByLabel('Message', { exact: true })
   // The contact's greeting, and the request said in Spanish (the writer's wording varies).
-  await expect(body).toHaveValue(/^Estimada Lucía,/)
+  await expect(body).toHaveValue(/^Estimada Lucía:/)
   await expect(body).toHaveValue(/contrato firmado/)
   await expect(panel.getByText('Offline writer', { exact: true })).toBeVisible()
   await expect(body).toHaveValue(/Saludos cordiales/)

@@ -45,7 +45,8 @@ export const CONTACTS: Record<
     name: 'Aisha Rahman',
     greeting: 'Estimada Aisha',
     signoff: 'Atentamente',
-    formal: 'Estimada Aisha,',
+    // A formal Spanish greeting ends with a colon.
+    formal: 'Estimada Aisha:',
     informal: 'Estimada Aisha,',
   },
   french: {

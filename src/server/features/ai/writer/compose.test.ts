@@ -13,14 +13,9 @@ import {
   SENDER,
 } from '../../../test/offline-writer-runs.js'
 
-/**
- * The greeting line a contact gets: the shared test contacts' lines, but a formal Spanish
- * greeting ends with a colon ("Estimada Aisha:").
- */
+/** The greeting line a contact gets ("Estimada Aisha:" for a formal Spanish one). */
 const greetingOf = (language: Language, formality: 'formal' | 'informal') =>
-  language === 'spanish' && formality === 'formal'
-    ? CONTACTS.spanish.formal.replace(/,$/, ':')
-    : CONTACTS[language][formality]
+  CONTACTS[language][formality]
 
 /** The sign-off as the language marks it: no comma in German (DIN 5008). */
 const signoffOf = (language: Language) =>
