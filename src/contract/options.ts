@@ -26,3 +26,31 @@ export const PLANS = ['free', 'pro'] as const
 
 export const DEFAULT_GREETING = 'Dear'
 export const DEFAULT_SIGNOFF = 'Best regards'
+
+/**
+ * How a letter opens and closes in each language when nobody chose (no saved contact, and the
+ * request's greeting and sign-off at the spec's English defaults above): a reply in Spanish
+ * never opens "Dear" nor signs "Best regards". The formal ones need no one's gender
+ * ("Buenos días", "Guten Tag"), which the writer does not know.
+ */
+export const LETTER_DEFAULTS: Record<
+  (typeof LANGUAGES)[number],
+  Record<(typeof FORMALITIES)[number], { greeting: string; signoff: string }>
+> = {
+  english: {
+    formal: { greeting: DEFAULT_GREETING, signoff: DEFAULT_SIGNOFF },
+    informal: { greeting: DEFAULT_GREETING, signoff: DEFAULT_SIGNOFF },
+  },
+  spanish: {
+    formal: { greeting: 'Buenos días', signoff: 'Saludos cordiales' },
+    informal: { greeting: 'Hola', signoff: 'Un saludo' },
+  },
+  french: {
+    formal: { greeting: 'Bonjour', signoff: 'Cordialement' },
+    informal: { greeting: 'Bonjour', signoff: 'Bien à vous' },
+  },
+  german: {
+    formal: { greeting: 'Guten Tag', signoff: 'Mit freundlichen Grüßen' },
+    informal: { greeting: 'Hallo', signoff: 'Viele Grüße' },
+  },
+}

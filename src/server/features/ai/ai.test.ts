@@ -272,7 +272,33 @@ describe('what the model is given (decision 034)', () => {
       originalEmailBody: 'OK 👍',
     })
     expect(unsure.statusCode).toBe(200)
-    expect(promptOf(fake.requests.at(-1)!)).toContain('Language: spanish')
+    prompt = promptOf(fake.requests.at(-1)!)
+    expect(prompt).toContain('Language: spanish')
+    // Nobody chose a greeting or a sign-off: Spanish ones, not the spec's English defaults.
+    expect(prompt).toContain('Greeting: Buenos días')
+    expect(prompt).toContain('Sign-off: Saludos cordiales')
+    // The viewer sends the spec's fixed "Dear" and "Best regards": a Spanish mail's reply still
+    // opens and closes in Spanish, and an English one keeps them.
+    const spanishMail = await h.call(ada, 'POST', '/api/ai/smart-reply', {
+      senderEmail: 'lucia@example.es',
+      contactName: 'Lucía Fernández',
+      originalEmailBody: 'Hola, Alex: Estupendo. En cuanto la recibamos, la firmamos. ¡Gracias!',
+      greeting: 'Dear',
+      signoff: 'Best regards',
+    })
+    expect(spanishMail.statusCode).toBe(200)
+    prompt = promptOf(fake.requests.at(-1)!)
+    expect(prompt).toContain('Language: spanish')
+    expect(prompt).toContain('Greeting: Buenos días')
+    expect(prompt).not.toContain('Greeting: Dear')
+    expect(prompt).toContain('Sign-off: Saludos cordiales')
+    const chosen = await h.call(ada, 'POST', '/api/ai/smart-reply', {
+      senderEmail: 'lucia@example.es',
+      originalEmailBody: 'Hola, Alex: Estupendo. En cuanto la recibamos, la firmamos. ¡Gracias!',
+      greeting: 'Querida',
+    })
+    expect(chosen.statusCode).toBe(200)
+    expect(promptOf(fake.requests.at(-1)!)).toContain('Greeting: Querida')
     await h.call(ada, 'PUT', '/api/user/settings', {
       defaultLanguage: 'english',
       defaultTone: 'professional',

@@ -7,7 +7,7 @@
  */
 import { randomInt } from 'node:crypto'
 import type { Contact } from '../../../contract/contacts.js'
-import { DEFAULT_GREETING, DEFAULT_SIGNOFF } from '../../../contract/options.js'
+import { DEFAULT_GREETING, DEFAULT_SIGNOFF, LETTER_DEFAULTS } from '../../../contract/options.js'
 import type { WritingProfile } from '../../../contract/profiles.js'
 import type { UserRow } from '../../db/schema.js'
 import { AppError, NotFound } from '../../lib/errors.js'
@@ -30,6 +30,40 @@ export type Resolved = {
 }
 
 const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ') === b.replace(/\s+/g, ' ')
+
+type Recipient = WritingBrief['recipient']
+
+/**
+ * No saved contact: the Settings defaults (decision 034), then the request's own values, then
+ * the spec's fixed ones, only where Settings has no such field. The spec's fixed greeting and
+ * sign-off are English ("Dear", "Best regards"): a letter in another language, with nobody
+ * having chosen otherwise, opens and closes as that language does (LETTER_DEFAULTS), or a
+ * Spanish reply would open "Dear Lucía:" and sign "Best regards".
+ */
+function withoutContact(
+  input: BriefRequest['input'],
+  language: Recipient['language'],
+  who: Pick<Recipient, 'name' | 'email' | 'tone'>,
+): Recipient {
+  const formality = ('formality' in input ? input.formality : undefined) ?? 'formal'
+  const own = LETTER_DEFAULTS[language][formality]
+  const asked = (value: string | undefined, spec: string, theirs: string) =>
+    !value || (value === spec && language !== 'english') ? theirs : value
+  return {
+    ...who,
+    language,
+    formality,
+    greeting: asked(
+      'greeting' in input ? input.greeting : undefined,
+      DEFAULT_GREETING,
+      own.greeting,
+    ),
+    signoff: asked('signoff' in input ? input.signoff : undefined, DEFAULT_SIGNOFF, own.signoff),
+    memory: null,
+    context: null,
+    source: 'settings',
+  }
+}
 
 export function createBriefs({
   contacts,
@@ -135,20 +169,11 @@ export function createBriefs({
           context: contact.context,
           source: 'contact',
         }
-      : {
-          // No saved contact: the Settings defaults (decision 034); the request's own values, then
-          // the spec's fixed ones, only where Settings has no such field.
+      : withoutContact(input, detected ?? defaults!.defaultLanguage, {
           name: ('contactName' in input ? input.contactName : undefined) || null,
           email: senderEmail || null,
           tone: defaults!.defaultTone,
-          language: detected ?? defaults!.defaultLanguage,
-          formality: ('formality' in input ? input.formality : undefined) ?? 'formal',
-          greeting: ('greeting' in input ? input.greeting : undefined) || DEFAULT_GREETING,
-          signoff: ('signoff' in input ? input.signoff : undefined) || DEFAULT_SIGNOFF,
-          memory: null,
-          context: null,
-          source: 'settings',
-        }
+        })
 
     // The profile as a draft in this language reads it: its section learned in that language
     // (decision 047).
