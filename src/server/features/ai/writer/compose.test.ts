@@ -186,6 +186,9 @@ describe('compose: the greeting, the subject, the variation and the profile', ()
       ['Estimada Aisha', 'Aisha Rahman', 'formal', 'Estimada Aisha,'],
       ['Estimada', 'Aisha Rahman', 'formal', 'Estimada Aisha Rahman,'],
       ['Hola', 'Aisha Rahman', 'informal', 'Hola Aisha,'],
+      // A greeting of the time of day sets the name off with a comma.
+      ['Buenos días', 'Lucía Fernández', 'formal', 'Buenos días, Lucía Fernández,'],
+      ['Buenas tardes', 'Lucía Fernández', 'informal', 'Buenas tardes, Lucía,'],
       ['Sehr geehrte Frau', 'Aisha Rahman', 'formal', 'Sehr geehrte Frau Rahman,'],
       ['Dear Ms', 'Aisha Rahman', 'formal', 'Dear Ms Rahman,'],
       ['Hi Aisha,', 'Aisha Rahman', 'informal', 'Hi Aisha,'],

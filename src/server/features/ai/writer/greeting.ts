@@ -72,6 +72,12 @@ const FORMAL_ONLY_ADJECTIVE = /^(?:sehr\s+)?geehrter?$|^werter?$/i
 const GERMAN_OPENING =
   /^(?:guten\s+(?:tag|morgen|abend)|hallo|moin|servus|gr[üu](?:ß|ss)\s+gott)$/iu
 
+/**
+ * Spanish greetings of the time of day set the name off with a comma: "Buenos días, Lucía:"
+ * ("Hola Ana," is kept as e-mail writes it).
+ */
+const VOCATIVE_COMMA = /^buen[oa]s\s+(?:d[ií]as|tardes|noches)$/iu
+
 const isTitle = (word: string) =>
   COURTESY.test(word) || GIVEN_NAME_COURTESY.test(word) || ACADEMIC.test(word)
 /** "Dr." and "Dr" are one title: compared without case, accents or full stop. */
@@ -124,7 +130,11 @@ export function greetingLine(
 ): string {
   const g = readGreeting(greeting)
   const person = readName(name)
-  const line = (...words: (string | null)[]) => `${words.filter(Boolean).join(' ')}${mark}`
+  const line = (...words: (string | null)[]) => {
+    const [opening = '', ...rest] = words.filter(Boolean) as string[]
+    const comma = rest.length && VOCATIVE_COMMA.test(opening) ? ',' : ''
+    return `${[opening + comma, ...rest].join(' ')}${mark}`
+  }
   if (!person.words.length || NAMELESS.test(g.text)) return line(g.text)
   // A greeting that already holds the name is kept as it is ("Estimada Aisha").
   const said = normalise(g.text).split(/[\s,]+/)
