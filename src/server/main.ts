@@ -43,10 +43,17 @@ async function shutdown(signal: string) {
   }, config.shutdownGraceMs + 9_000)
   hardStop.unref()
   await new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs))
-  await app.close()
+  // A close that fails on the way out does not end the drain here: the pool, the stand-ins and
+  // the embedded database would be left running, and the process with them until the hard stop.
+  await app.close().catch(failedWhileDraining)
   await runtime.stop()
   say('stopped')
   process.exit(0)
+}
+/** What failed during the drain: said, except with the embedded database (see below). */
+function failedWhileDraining(error: unknown): void {
+  if (runtime.embeddedDatabase) return
+  say(`while draining: ${error instanceof Error ? error.message : String(error)}`)
 }
 // SIGHUP: the terminal `npm start` runs in was closed.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -57,8 +64,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 // Ctrl-C too, so there it goes unsaid). The drain goes on to "stopped". At any other time an
 // unhandled failure is a bug: it is said, and the process exits as Node's default would.
 process.on('unhandledRejection', (error) => {
-  const message = error instanceof Error ? error.message : String(error)
-  if (isStopping()) return runtime.embeddedDatabase ? undefined : say(`while draining: ${message}`)
+  if (isStopping()) return failedWhileDraining(error)
   console.error(error)
   process.exit(1)
 })

@@ -144,3 +144,74 @@ describe('a job worker taking batches', () => {
     await jobs.boss.offWork(queue)
   })
 })
+
+/**
+ * A Ctrl-C in the demo stops its embedded PostgreSQL too, while the job queue drains: after its
+ * 4 s, pg-boss fails the jobs still running, on a database that is gone, and its stop rejects.
+ * That rejection ended the whole drain before the pool, the stand-ins and the exit: the demo
+ * hung until the hard stop, 9 s after a Ctrl-C during a sync (a dead instance's, taken back).
+ */
+describe('a job queue stopping after its database went away', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+  /** The database has stopped: every query of the queue's pool is refused. */
+  let gone = false
+  /** Lets the held job end, which it does once the database is back (pg-boss completes it). */
+  let release = () => {}
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  afterAll(async () => {
+    gone = false
+    release()
+    await until(
+      () => database.pool.query(`select 1 from pgboss.job where state = 'active'`),
+      ({ rowCount }) => rowCount === 0,
+      { waitingFor: 'the held job ended' },
+    )
+    await database?.drop()
+  })
+
+  it('stops within its drain, handing back what it can, however the database answers', async () => {
+    const refused = () =>
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5439'), { code: 'ECONNREFUSED' })
+    // The app's pool as the queue sees it: once the database is gone, every query is refused.
+    const pool = new Proxy(database.pool, {
+      get(target, property) {
+        if (property === 'query' && gone) return () => Promise.reject(refused())
+        const value: unknown = Reflect.get(target, property)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const warnings: string[] = []
+    const warnLog = { ...log, warn: (_: unknown, message: string) => void warnings.push(message) }
+    const jobs = await startJobQueue(pool, warnLog as unknown as FastifyBaseLogger)
+    const queue = 'database-gone'
+    await jobs.ensureQueue(queue, { policy: 'standard', retryLimit: 1 })
+    let started = false
+    await jobs.work<Task>(queue, { pollingIntervalSeconds: 1 }, async () => {
+      started = true
+      // A sync that does not get to a safe point within the drain.
+      await new Promise<void>((resolve) => (release = resolve))
+    })
+    await jobs.boss.send(queue, { name: 'held' } satisfies Task)
+    await until(
+      async () => started,
+      (yes) => yes,
+      { waitingFor: 'the job runs' },
+    )
+
+    gone = true
+    const stopping = Date.now()
+    await expect(jobs.stop()).resolves.toBeUndefined()
+    // The workers' 4 s, and what pg-boss adds polling for them.
+    expect(Date.now() - stopping).toBeLessThan(5_500)
+    expect(warnings).toContain('handing back running jobs failed; the next sweep takes them')
+    // Not handed back, the job is still this instance's: the next sweep anywhere takes it.
+    const { rows } = await database.pool.query<{ state: string }>(
+      `select state from pgboss.job where name = $1`,
+      [queue],
+    )
+    expect(rows).toEqual([{ state: 'active' }])
+  }, 20_000)
+})

@@ -196,10 +196,20 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
      * Graceful but short: workers get DRAIN_TIMEOUT_MS to finish the jobs they hold; pg-boss
      * then fails what is left, which is retried (a sync is resumable: it starts again from the
      * last history id it stored). A Ctrl-C never waits on a sync stuck on Gmail.
+     *
+     * Never throws: failing what is left needs the database, which may be gone (the demo's
+     * embedded PostgreSQL gets the same Ctrl-C). pg-boss's stop then rejects, and a rejection
+     * here ended the whole drain before the pool, the stand-ins and the exit, so the process
+     * stayed up until main.ts's hard stop (9 s). Jobs not handed back are taken back by the
+     * next sweep anywhere, as a dead instance's are (job-leases.ts).
      */
     async stop() {
       clearInterval(heartbeat)
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: DRAIN_TIMEOUT_MS })
+      try {
+        await boss.stop({ graceful: true, wait: true, close: false, timeout: DRAIN_TIMEOUT_MS })
+      } catch (error) {
+        log.warn({ err: error }, 'handing back running jobs failed; the next sweep takes them')
+      }
       await leases.leave().catch(() => {})
     },
   }

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../../test/database.js'
 import { OAuth2Client } from 'google-auth-library'
 import { loadConfig } from '../../../config.js'
 import { GmailSession } from './session.js'
-import { GMAIL_QUOTA, QuotaBudget, type GmailQuotaModel } from './quota.js'
+import { GMAIL_QUOTA, QuotaBudget, type GmailQuotaModel, type QuotaStore } from './quota.js'
 import { createMailRepository } from '../store/repository.js'
 
 describe('the shared Gmail quota', () => {
@@ -104,5 +104,56 @@ describe('the quota model', () => {
     expect(() => loadConfig({ INKWELL_MODE: 'demo', GMAIL_QUOTA_MODEL: '2019' })).toThrow(
       /GMAIL_QUOTA_MODEL/,
     )
+  })
+})
+
+describe('a quota bucket that cannot be read', () => {
+  /** A session on a Gmail that answers `answers` in turn (then 200), over `take`'s bucket. */
+  async function sessionOn(answers: number[], take: QuotaStore['take']) {
+    const gmail = await startFaultProxy('http://127.0.0.1:9', {
+      fault: ({ count }) => ({ status: answers[count - 1] ?? 200, body: '{"labels":[]}' }),
+    })
+    const budget = new QuotaBudget(6000, { take })
+    const auth = new OAuth2Client()
+    auth.setCredentials({ access_token: 'token', expiry_date: Date.now() + 3_600_000 })
+    const session = new GmailSession(
+      auth,
+      `${gmail.url}/`,
+      budget,
+      GMAIL_QUOTA['2026'].prices,
+      async () => {},
+    )
+    return { session, gmail }
+  }
+
+  it("fails the call at once: the bucket's database is not Gmail, and is not retried as it", async () => {
+    // What pg says when the database has stopped (a Ctrl-C reaches the demo's embedded one):
+    // a network code, which Gmail's own failures share. Retried, a sync slept through six
+    // backoffs a call, past the 4 s a draining instance gives its workers.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5439'), {
+      code: 'ECONNREFUSED',
+    })
+    let takes = 0
+    const { session, gmail } = await sessionOn([], async () => {
+      takes++
+      throw refused
+    })
+    await expect(session.labels.list()).rejects.toBe(refused)
+    expect(takes).toBe(1)
+    expect(gmail.log).toEqual([])
+    await gmail.close()
+  })
+
+  it("still retries Gmail's own failures", async () => {
+    let takes = 0
+    const { session, gmail } = await sessionOn([503], async () => {
+      takes++
+      return { granted: true, available: 6000 }
+    })
+    await expect(session.labels.list()).resolves.toEqual({ labels: [] })
+    // Each try takes its units.
+    expect(takes).toBe(2)
+    expect(gmail.log.map((call) => call.status)).toEqual([503, 200])
+    await gmail.close()
   })
 })

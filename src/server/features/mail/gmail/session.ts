@@ -13,7 +13,7 @@ import { gmailLabels } from './labels.js'
 import { gmailMessages } from './messages.js'
 import { gmailSettings } from './settings.js'
 import type { GmailOperation, QuotaBudget } from './quota.js'
-import { isRefusedUndone, withRetry } from './retry.js'
+import { isRefusedUndone, isRetryable, withRetry } from './retry.js'
 import { gmailThreads } from './threads.js'
 import { gmailWatch } from './watch.js'
 
@@ -72,13 +72,22 @@ export class GmailSession {
     fn: (api: gmail_v1.Gmail) => Promise<{ data: T }>,
     options: GmailCallOptions = {},
   ): Promise<T> {
+    const retryable = options.notIdempotent ? isRefusedUndone : isRetryable
+    // The quota bucket is PostgreSQL, not Gmail: its failure is not Gmail's to retry. Its lost
+    // connection has a network code (ECONNREFUSED) that reads as Gmail unreachable, and a sync
+    // whose database had stopped (a Ctrl-C reaches the demo's embedded one too) slept through
+    // up to six backoffs per call, holding its worker past the drain's 4 s.
+    let budgetFailure: unknown
     try {
       return await withRetry(
         async () => {
-          await this.budget.take(this.prices[operation], this.background)
+          await this.budget.take(this.prices[operation], this.background).catch((error) => {
+            budgetFailure = error
+            throw error
+          })
           return (await fn(this.#api)).data
         },
-        options.notIdempotent ? { retryable: isRefusedUndone } : {},
+        { retryable: (error) => error !== budgetFailure && retryable(error) },
       )
     } catch (error) {
       if (isRevoked(error)) {
