@@ -52,6 +52,22 @@ describe('the shared Gmail quota', () => {
     expect(budget.spent).toBe(50)
   })
 
+  it('starts again from empty when Gmail says the user is over, so the retry waits for units', async () => {
+    const [lin] = await database.db
+      .insert(users)
+      .values({ email: 'lin@example.com', name: 'Lin', googleId: 'g-lin' })
+      .returning()
+    const store = createMailRepository(database.db, database.pool).quotaStore(lin!.id)
+    // Gmail counts its own way: it refuses a call the full bucket (6,000 units) would allow.
+    const { session, gmail } = await gmailSessionOn([429], store)
+    await expect(session.labels.list()).resolves.toEqual({ labels: [] })
+    expect(gmail.log.map((call) => call.status)).toEqual([429, 200])
+    // Emptied by the 429 (not 5,990 left): only what refilled since, at 100 units a second.
+    const { available } = await store.take(0, 6000)
+    expect(available).toBeLessThan(1000)
+    await gmail.close()
+  })
+
   it("leaves a tenth of a minute's units for the user's own calls when background work takes", async () => {
     const [other] = await database.db
       .insert(users)
@@ -76,7 +92,10 @@ describe('the quota model', () => {
       fault: () => ({ status: 200, body: '{}' }),
     })
     const spentOn = async (model: GmailQuotaModel) => {
-      const budget = new QuotaBudget(0, { take: async () => ({ granted: true, available: 0 }) })
+      const budget = new QuotaBudget(0, {
+        take: async () => ({ granted: true, available: 0 }),
+        empty: async () => {},
+      })
       const auth = new OAuth2Client()
       auth.setCredentials({ access_token: 'token', expiry_date: Date.now() + 3_600_000 })
       const session = new GmailSession(
@@ -107,24 +126,28 @@ describe('the quota model', () => {
   })
 })
 
+/** A session on a Gmail that answers `answers` in turn (then 200), over `store`'s bucket. */
+async function gmailSessionOn(answers: number[], store: QuotaStore) {
+  const gmail = await startFaultProxy('http://127.0.0.1:9', {
+    fault: ({ count }) => ({ status: answers[count - 1] ?? 200, body: '{"labels":[]}' }),
+  })
+  const budget = new QuotaBudget(6000, store)
+  const auth = new OAuth2Client()
+  auth.setCredentials({ access_token: 'token', expiry_date: Date.now() + 3_600_000 })
+  const session = new GmailSession(
+    auth,
+    `${gmail.url}/`,
+    budget,
+    GMAIL_QUOTA['2026'].prices,
+    async () => {},
+  )
+  return { session, gmail }
+}
+
 describe('a quota bucket that cannot be read', () => {
-  /** A session on a Gmail that answers `answers` in turn (then 200), over `take`'s bucket. */
-  async function sessionOn(answers: number[], take: QuotaStore['take']) {
-    const gmail = await startFaultProxy('http://127.0.0.1:9', {
-      fault: ({ count }) => ({ status: answers[count - 1] ?? 200, body: '{"labels":[]}' }),
-    })
-    const budget = new QuotaBudget(6000, { take })
-    const auth = new OAuth2Client()
-    auth.setCredentials({ access_token: 'token', expiry_date: Date.now() + 3_600_000 })
-    const session = new GmailSession(
-      auth,
-      `${gmail.url}/`,
-      budget,
-      GMAIL_QUOTA['2026'].prices,
-      async () => {},
-    )
-    return { session, gmail }
-  }
+  /** Over a bucket whose `take` the test writes. */
+  const sessionOn = (answers: number[], take: QuotaStore['take']) =>
+    gmailSessionOn(answers, { take, empty: async () => {} })
 
   it("fails the call at once: the bucket's database is not Gmail, and is not retried as it", async () => {
     // What pg says when the database has stopped (a Ctrl-C reaches the demo's embedded one):

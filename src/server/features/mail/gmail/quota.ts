@@ -77,6 +77,8 @@ export type QuotaStore = {
     unitsPerMinute: number,
     keep?: number,
   ): Promise<{ granted: boolean; available: number }>
+  /** Empties the user's bucket: it refills from nothing, from now. */
+  empty(): Promise<void>
 }
 
 /**
@@ -108,6 +110,16 @@ export class QuotaBudget {
    * of a minute's units in the bucket, so what the user does (send, open, archive) never
    * waits behind a sync that spent it all: after a first sign-in, a send waited 15 s so.
    */
+  /**
+   * Gmail refused a call as over the user's quota (429, or a rate-limit 403): the bucket is
+   * emptied, on every instance, so the next calls wait for units to come back instead of
+   * retrying into more refusals. Gmail counts its own way (a stricter window than this
+   * bucket's one minute would refuse the bucket's first-minute burst); its word wins.
+   */
+  async refused(): Promise<void> {
+    if (this.unitsPerMinute > 0) await this.store.empty()
+  }
+
   async take(units: number, background = false): Promise<void> {
     this.spent += units
     if (this.unitsPerMinute <= 0) return

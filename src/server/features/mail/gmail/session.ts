@@ -85,7 +85,13 @@ export class GmailSession {
             budgetFailure = error
             throw error
           })
-          return (await fn(this.#api)).data
+          try {
+            return (await fn(this.#api)).data
+          } catch (error) {
+            // Over the user's quota by Gmail's count: the shared bucket starts again from empty.
+            if (isRefusedUndone(error)) await this.budget.refused().catch(() => {})
+            throw error
+          }
         },
         { retryable: (error) => error !== budgetFailure && retryable(error) },
       )

@@ -66,6 +66,12 @@ export function createSyncStateRepository(db: Database, pool: Pool) {
           const row = rows[0]
           return { granted: row?.granted ?? false, available: row?.available ?? 0 }
         },
+        async empty() {
+          await pool.query(
+            `update gmail_quota set tokens = 0, updated_at = clock_timestamp() where user_id = $1`,
+            [userId],
+          )
+        },
       }
     },
 

@@ -63,6 +63,8 @@ describe('the backfill of mail older than the sync window', () => {
   let proxy: Awaited<ReturnType<typeof startFaultProxy>>
   let listener: pg.Client
   const events: { type: string; threads: number; done: boolean; userId: string }[] = []
+  /** While set, Gmail refuses the backfill's listings as over the user's quota. */
+  let refuseBackfill = false
 
   beforeAll(async () => {
     const defaults = loadConfig({ INKWELL_MODE: 'demo' })
@@ -76,7 +78,12 @@ describe('the backfill of mail older than the sync window', () => {
       },
       gmailVia: async (target) => {
         proxy = await startFaultProxy(target, {
-          fault: ({ path }) => (isGmailSearch(path) ? { status: 400 } : null),
+          fault: ({ path }) =>
+            isGmailSearch(path)
+              ? { status: 400 }
+              : refuseBackfill && path.includes('q=before')
+                ? { status: 429 }
+                : null,
         })
         return proxy.url
       },
@@ -212,4 +219,46 @@ describe('the backfill of mail older than the sync window', () => {
     expect(proxy.log.filter((c) => c.path.includes('q=before')).length).toBeGreaterThan(before)
     expect(await search(h, session, 'Yearold')).toEqual(['Yearold memo'])
   })
+
+  it('refused by Gmail as over the quota, empties the bucket and comes back when it can pay', async () => {
+    const session = (await signIn(h, GRACE)).session!
+    const grace = await userId(h, GRACE)
+    await plant(h, GRACE, 400, 'Older memo')
+    await h.db
+      .update(mailSyncState)
+      .set({
+        backfillDoneAt: null,
+        backfillQuery: null,
+        backfillPageToken: null,
+        backfillThreads: 0,
+        backfillOldestDate: null,
+      })
+      .where(eq(mailSyncState.userId, grace))
+    await h.db
+      .update(gmailQuota)
+      .set({ tokens: 6000, updatedAt: new Date() })
+      .where(eq(gmailQuota.userId, grace))
+    refuseBackfill = true
+    const refusedBefore = proxy.log.filter((c) => c.status === 429).length
+    expect((await h.sync(session)).statusCode).toBe(200)
+    // The step retries, each refusal emptying the bucket, then gives up; its successor waits
+    // for the units a step and the reserve need (about 30 s here), not the minute a failure waits.
+    const [job] = await until(
+      async () =>
+        (
+          await h.pool.query<{ wait: number }>(
+            `select extract(epoch from start_after - now())::float8 as wait from pgboss.job
+              where name = 'mail-backfill' and singleton_key = $1 and state = 'created'`,
+            [grace],
+          )
+        ).rows,
+      (rows) => rows.length === 1 && rows[0]!.wait > 5,
+      { ms: 60_000, waitingFor: 'the refused step to end, its successor queued' },
+    )
+    refuseBackfill = false
+    expect(proxy.log.filter((c) => c.status === 429).length).toBeGreaterThan(refusedBefore)
+    expect(job!.wait).toBeLessThan(45)
+    const [bucket] = await h.db.select().from(gmailQuota).where(eq(gmailQuota.userId, grace))
+    expect(bucket!.tokens).toBeLessThan(1000)
+  }, 90_000)
 })
