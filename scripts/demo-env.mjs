@@ -6,5 +6,10 @@ import { parseEnv } from 'node:util'
 export function demoEnv(env = process.env) {
   const fromFile = existsSync('.env') ? parseEnv(readFileSync('.env', 'utf8')) : {}
   const chosen = env.INKWELL_MODE ?? fromFile.INKWELL_MODE
-  return { ...env, INKWELL_MODE: chosen || 'demo' }
+  const mode = chosen || 'demo'
+  // The demo's terminal says where to open Inkwell and what went wrong, not a JSON line per
+  // request (two sign-ins printed 421 of them under the URL). A LOG_LEVEL set anywhere wins.
+  const quiet =
+    mode === 'demo' && !(env.LOG_LEVEL ?? fromFile.LOG_LEVEL) ? { LOG_LEVEL: 'warn' } : {}
+  return { ...env, INKWELL_MODE: mode, ...quiet }
 }

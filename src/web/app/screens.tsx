@@ -1,5 +1,7 @@
 import { loadWhenIdle } from '../lib/when-idle'
 import { lazyComponent } from '../lib/lazy-component'
+// Already in the shell's code (the plan box and the past-due banner show it).
+import { ManageBillingButton } from '../features/billing/manage-billing-button'
 
 /**
  * The signed-in screens that are not the inbox, by their path: the route table renders them,
@@ -15,19 +17,14 @@ export const SCREENS = {
     import('../features/profiles/writing-profiles-screen').then((m) => m.WritingProfilesScreen),
   ),
   // Settings shows billing's own Manage billing button: the app composes the two features.
-  '/settings': lazyComponent(async () => {
-    const [settings, billing] = await Promise.all([
-      import('../features/settings/settings-screen'),
-      import('../features/billing/manage-billing-button'),
-    ])
-    return function Settings() {
-      return (
-        <settings.SettingsScreen
-          manageBilling={<billing.ManageBillingButton variant="outline" />}
-        />
-      )
-    }
-  }),
+  '/settings': lazyComponent(() =>
+    import('../features/settings/settings-screen').then(
+      ({ SettingsScreen }) =>
+        function Settings() {
+          return <SettingsScreen manageBilling={<ManageBillingButton variant="outline" />} />
+        },
+    ),
+  ),
   '/compose': lazyComponent(() =>
     import('../features/mail/compose/components/compose-screen').then((m) => m.ComposeScreen),
   ),
