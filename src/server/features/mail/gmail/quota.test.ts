@@ -13,15 +13,20 @@ describe('the shared Gmail quota', () => {
   let userId: string
   beforeAll(async () => {
     database = await createTestDatabase()
-    const [user] = await database.db
-      .insert(users)
-      .values({ email: 'ada@example.com', name: 'Ada', googleId: 'g-ada' })
-      .returning()
-    userId = user!.id
+    const user = await newUser('ada@example.com')
+    userId = user.id
   })
   afterAll(async () => {
     await database.drop()
   })
+  /** A user of their own: a bucket no other test has drawn on. */
+  async function newUser(email: string) {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email, name: email.split('@')[0]!, googleId: `g-${email}` })
+      .returning()
+    return user!
+  }
 
   it('is one bucket for every instance: together they never spend more than it holds', async () => {
     // Two instances: separate repositories and budgets, sharing only the database.
@@ -53,11 +58,8 @@ describe('the shared Gmail quota', () => {
   })
 
   it('starts again from empty when Gmail says the user is over, so the retry waits for units', async () => {
-    const [lin] = await database.db
-      .insert(users)
-      .values({ email: 'lin@example.com', name: 'Lin', googleId: 'g-lin' })
-      .returning()
-    const store = createMailRepository(database.db, database.pool).quotaStore(lin!.id)
+    const lin = await newUser('lin@example.com')
+    const store = createMailRepository(database.db, database.pool).quotaStore(lin.id)
     // Gmail counts its own way: it refuses a call the full bucket (6,000 units) would allow.
     const { session, gmail } = await gmailSessionOn([429], store)
     await expect(session.labels.list()).resolves.toEqual({ labels: [] })
@@ -69,11 +71,8 @@ describe('the shared Gmail quota', () => {
   })
 
   it("leaves a tenth of a minute's units for the user's own calls when background work takes", async () => {
-    const [other] = await database.db
-      .insert(users)
-      .values({ email: 'grace@example.com', name: 'Grace', googleId: 'g-grace' })
-      .returning()
-    const store = createMailRepository(database.db, database.pool).quotaStore(other!.id)
+    const other = await newUser('grace@example.com')
+    const store = createMailRepository(database.db, database.pool).quotaStore(other.id)
     // 6,000 a minute: the background keeps 600 units in; 700 are there, so 100 are its own.
     expect((await store.take(5300, 6000)).granted).toBe(true)
     expect((await store.take(200, 6000, 600)).granted).toBe(false)

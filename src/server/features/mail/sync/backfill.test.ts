@@ -41,6 +41,28 @@ async function syncState(h: Harness, email: string) {
   return row
 }
 
+/** Sets the user's backfill back: its next step starts over from the newest older mail. */
+async function startBackfillOver(h: Harness, id: string) {
+  await h.db
+    .update(mailSyncState)
+    .set({
+      backfillDoneAt: null,
+      backfillQuery: null,
+      backfillPageToken: null,
+      backfillThreads: 0,
+      backfillOldestDate: null,
+    })
+    .where(eq(mailSyncState.userId, id))
+}
+
+/** Puts `tokens` in the user's shared quota bucket, as of now. */
+async function setBucket(h: Harness, id: string, tokens: number) {
+  await h.db
+    .update(gmailQuota)
+    .set({ tokens, updatedAt: new Date() })
+    .where(eq(gmailQuota.userId, id))
+}
+
 /**
  * Gmail's own search, the other half of Search all mail. The proxy refuses it (400, which is
  * not retried: a 503 would spend the test's time on backoff), so a search here answers from
@@ -157,21 +179,9 @@ describe('the backfill of mail older than the sync window', () => {
     )
     // Old mail the finished backfill never saw; set back, it starts over from the newest.
     await plant(h, GRACE, 365, 'Yearold memo')
-    await h.db
-      .update(mailSyncState)
-      .set({
-        backfillDoneAt: null,
-        backfillQuery: null,
-        backfillPageToken: null,
-        backfillThreads: 0,
-        backfillOldestDate: null,
-      })
-      .where(eq(mailSyncState.userId, grace))
+    await startBackfillOver(h, grace)
     // Another instance, or the user's own work, spent the bucket.
-    await h.db
-      .update(gmailQuota)
-      .set({ tokens: 0, updatedAt: new Date() })
-      .where(eq(gmailQuota.userId, grace))
+    await setBucket(h, grace, 0)
     const before = proxy.log.filter((c) => c.path.includes('q=before')).length
     expect((await h.sync(session)).statusCode).toBe(200)
     /** Grace's backfill jobs not yet ended: the one running, and the one waiting its turn. */
@@ -203,10 +213,7 @@ describe('the backfill of mail older than the sync window', () => {
     expect(bucket!.tokens).toBeGreaterThanOrEqual(0)
 
     // The bucket refilled: the queued job (kept in PostgreSQL, as across a restart) runs.
-    await h.db
-      .update(gmailQuota)
-      .set({ tokens: 6000, updatedAt: new Date() })
-      .where(eq(gmailQuota.userId, grace))
+    await setBucket(h, grace, 6000)
     await h.pool.query(
       `update pgboss.job set start_after = now()
         where name = 'mail-backfill' and singleton_key = $1 and state = 'created'`,
@@ -224,20 +231,8 @@ describe('the backfill of mail older than the sync window', () => {
     const session = (await signIn(h, GRACE)).session!
     const grace = await userId(h, GRACE)
     await plant(h, GRACE, 400, 'Older memo')
-    await h.db
-      .update(mailSyncState)
-      .set({
-        backfillDoneAt: null,
-        backfillQuery: null,
-        backfillPageToken: null,
-        backfillThreads: 0,
-        backfillOldestDate: null,
-      })
-      .where(eq(mailSyncState.userId, grace))
-    await h.db
-      .update(gmailQuota)
-      .set({ tokens: 6000, updatedAt: new Date() })
-      .where(eq(gmailQuota.userId, grace))
+    await startBackfillOver(h, grace)
+    await setBucket(h, grace, 6000)
     refuseBackfill = true
     const refusedBefore = proxy.log.filter((c) => c.status === 429).length
     expect((await h.sync(session)).statusCode).toBe(200)
