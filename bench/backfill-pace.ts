@@ -26,6 +26,7 @@ import { freePort } from '../src/server/test/free-port.js'
 import { gmailOperationOf } from '../src/server/test/gmail-units.js'
 import { signIn } from '../src/server/test/google-sign-in.js'
 import { startBenchDatabase } from './database.js'
+import { gmailCost } from './gmail-calls.js'
 import { BENCH_REDIRECT_URI, ms, runBench, startBenchApp } from './support.js'
 
 const THREADS = Number(process.env.BENCH_PACE_THREADS ?? 600)
@@ -145,11 +146,9 @@ async function main() {
 
     // The units Gmail answered for (429s spend nothing), after the backfill's first minute.
     const from = syncedAt + WINDOW_MS
-    let units = 0
-    for (const call of proxy.log) {
-      const operation = gmailOperationOf(call.method, call.path)
-      if (operation && call.status === 200 && call.startedAt >= from) units += prices[operation]
-    }
+    const units = gmailCost(proxy.log.filter((c) => c.status === 200 && c.startedAt >= from)).units[
+      MODEL
+    ]
     const minutes = (ended - from) / WINDOW_MS
     const rate = units / minutes
     // A 429 is recovered when the same call was answered later.
