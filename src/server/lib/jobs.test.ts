@@ -155,20 +155,18 @@ describe('a job queue stopping after its database went away', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>
   /** The database has stopped: every query of the queue's pool is refused. */
   let gone = false
-  /** Lets the held job end, which it does once the database is back (pg-boss completes it). */
+  /** Lets the held job end. */
   let release = () => {}
+  /** The queries the queue's pool was asked, and answered, after the queue stopped. */
+  let afterStop = false
+  const askedAfterStop: string[] = []
+  const answeredAfterStop: string[] = []
 
   beforeAll(async () => {
     database = await createTestDatabase()
   })
   afterAll(async () => {
-    gone = false
     release()
-    await until(
-      () => database.pool.query(`select 1 from pgboss.job where state = 'active'`),
-      ({ rowCount }) => rowCount === 0,
-      { waitingFor: 'the held job ended' },
-    )
     await database?.drop()
   })
 
@@ -179,6 +177,14 @@ describe('a job queue stopping after its database went away', () => {
     const pool = new Proxy(database.pool, {
       get(target, property) {
         if (property === 'query' && gone) return () => Promise.reject(refused())
+        if (property === 'query' && afterStop) {
+          return async (text: string, values?: unknown[]) => {
+            askedAfterStop.push(text)
+            const answer = await target.query(text, values)
+            answeredAfterStop.push(text)
+            return answer
+          }
+        }
         const value: unknown = Reflect.get(target, property)
         return typeof value === 'function' ? value.bind(target) : value
       },
@@ -213,5 +219,23 @@ describe('a job queue stopping after its database went away', () => {
       [queue],
     )
     expect(rows).toEqual([{ state: 'active' }])
+
+    // The held job ends after the stop, with the database back (or the pool closed): pg-boss's
+    // completion of it goes nowhere, and the job stays for the sweep.
+    gone = false
+    afterStop = true
+    release()
+    await until(
+      async () => answeredAfterStop,
+      (texts) => texts.some((text) => text.includes('job_leases')),
+      { waitingFor: "the ended job's lease to be released" },
+    )
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(askedAfterStop.filter((text) => text.includes('pgboss'))).toEqual([])
+    const after = await database.pool.query<{ state: string }>(
+      `select state from pgboss.job where name = $1`,
+      [queue],
+    )
+    expect(after.rows).toEqual([{ state: 'active' }])
   }, 20_000)
 })

@@ -65,8 +65,21 @@ export type JobQueue = {
 }
 
 export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise<JobQueue> {
+  /**
+   * Once the queue has stopped, pg-boss's late writes go nowhere: a job still running past the
+   * drain ends later and pg-boss completes or fails it, on a pool the caller has closed by then
+   * (an unhandled rejection inside pg-boss). Its job stays this instance's, and the next sweep
+   * anywhere takes it back, as a dead instance's.
+   */
+  let stopped = false
+  // What pg-boss reads as "no row affected" from a completion or a failure (it counts `rows`
+  // when there are any); nothing else runs once its workers have stopped.
+  const NOTHING_WRITTEN = { rowCount: 0 } as unknown as { rows: unknown[] }
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: {
+      executeSql: (text, values) =>
+        stopped ? Promise.resolve(NOTHING_WRITTEN) : pool.query(text, values),
+    },
     // Finished jobs are history nobody reads; keep a day of it for debugging.
     deleteAfterHours: 24,
     archiveCompletedAfterSeconds: 3600,
@@ -210,6 +223,7 @@ export async function startJobQueue(pool: Pool, log: FastifyBaseLogger): Promise
       } catch (error) {
         log.warn({ err: error }, 'handing back running jobs failed; the next sweep takes them')
       }
+      stopped = true
       await leases.leave().catch(() => {})
     },
   }
